@@ -1,0 +1,55 @@
+import Router from '@koa/router';
+import Koa from 'koa';
+import { API_BASE } from '@ideamine/shared/limits';
+import type { AppContext } from './context';
+import { authenticate } from './middlewares/authenticate';
+import { corsAllowList } from './middlewares/cors';
+import { errorEnvelope } from './middlewares/envelope';
+import { createMetrics } from './middlewares/metrics';
+import { requestContext } from './middlewares/request-context';
+import { securityHeaders } from './middlewares/security-headers';
+import { renderDocsPage } from './routes/meta/docs-page';
+import { healthRouter } from './routes/meta/health';
+import { buildOpenApiDocument } from './routes/meta/openapi';
+import { mountRoutes } from './routes/mount';
+import { routes } from './routes/registry';
+
+export const API_VERSION = '0.1.0';
+
+export interface AppOptions {
+  /** Parse every response against its contract schema (tests). */
+  checkResponses?: boolean;
+}
+
+/** The Koa application, assembled but not listening, so tests can serve it on any port. */
+export function createApp(app: AppContext, options: AppOptions = {}): Koa {
+  const koa = new Koa({ proxy: app.config.trustProxy });
+  const metrics = createMetrics();
+  const openapi = buildOpenApiDocument(routes, API_VERSION);
+  const docsHtml = renderDocsPage(openapi as unknown as Record<string, unknown>);
+
+  const docs = new Router({ prefix: API_BASE });
+  docs.get('/openapi.json', (ctx) => {
+    ctx.body = openapi;
+  });
+  docs.get('/docs', (ctx) => {
+    ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
+    ctx.type = 'html';
+    ctx.body = docsHtml;
+  });
+
+  const api = mountRoutes(app, routes, options.checkResponses ?? false);
+  const health = healthRouter(app, metrics.registry);
+
+  koa.use(requestContext(app.log));
+  koa.use(metrics.middleware);
+  koa.use(securityHeaders());
+  koa.use(errorEnvelope());
+  koa.use(corsAllowList(app.config.corsOrigins));
+  koa.use(health.routes());
+  koa.use(docs.routes());
+  koa.use(authenticate(app));
+  koa.use(api.routes());
+  koa.use(api.allowedMethods({ throw: true }));
+  return koa;
+}

@@ -1,0 +1,15 @@
+import type { Logger } from 'pino';
+import type pg from 'pg';
+import type { Config } from './config';
+import type { Db } from './db/database';
+
+/** What every route, command and query may use: built once per process. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  pool: pg.Pool;
+  log: Logger;
+  /** The key that signs access tokens, shared by every API process through the database. */
+  jwtKey: Uint8Array;
+  startedAt: Date;
+}

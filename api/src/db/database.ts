@@ -1,0 +1,23 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema';
+
+// Timestamps come back as Date, bigint counts as numbers (they fit well within 2^53 here).
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  pool: pg.Pool;
+  db: Db;
+  close(): Promise<void>;
+}
+
+export function openDatabase(url: string, max = 10): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
+  // An idle client losing its server (restart) must not crash the process.
+  pool.on('error', () => undefined);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { pool, db, close: () => db.destroy() };
+}

@@ -1,0 +1,56 @@
+import type { Middleware } from 'koa';
+import { ERRORS, type ErrorCode } from '@ideamine/shared/errors';
+import type { ErrorEnvelope } from '@ideamine/shared/envelope';
+import { ApiError } from '../errors';
+
+// Turns every failure into the error envelope. Expected errors keep their code and message;
+// anything else is logged with the request id and answered as a bare 500.
+
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: 'VALIDATION_ERROR',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+};
+
+export function errorEnvelope(): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined) throw new ApiError('NOT_FOUND', `No route for ${ctx.method} ${ctx.path}`);
+    } catch (raw) {
+      const err = toApiError(raw);
+      if (err.status >= 500) ctx.state.log?.error({ err: raw }, 'request failed');
+      ctx.status = err.status;
+      for (const [name, value] of Object.entries(err.headers ?? {})) ctx.set(name, value);
+      const body: ErrorEnvelope = {
+        status: 'error',
+        data: null,
+        error: {
+          code: err.code,
+          message: err.message,
+          ...(err.field ? { field: err.field } : {}),
+          ...(err.details && err.details.length > 1 ? { details: err.details } : {}),
+        },
+      };
+      ctx.body = body;
+    }
+  };
+}
+
+function toApiError(raw: unknown): ApiError {
+  if (raw instanceof ApiError) return raw;
+  const e = raw as { status?: number; expose?: boolean; message?: string; code?: string };
+  if (e?.code === 'ECONNREFUSED' || e?.code === '57P01' || e?.code === '53300') {
+    return new ApiError('SERVICE_UNAVAILABLE');
+  }
+  const status = typeof e?.status === 'number' ? e.status : 500;
+  const code = CODE_BY_STATUS[status];
+  if (code && e.expose !== false) return new ApiError(code, e.message || ERRORS[code].message);
+  return new ApiError('INTERNAL_ERROR');
+}

@@ -1,0 +1,25 @@
+import { randomUUID } from 'node:crypto';
+import type { Middleware } from 'koa';
+import type { Logger } from 'pino';
+
+// A request id on every request (kept from X-Request-Id when it looks sane), a child logger that
+// carries it, and one log line per request.
+
+const SAFE_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+export function requestContext(log: Logger): Middleware {
+  return async (ctx, next) => {
+    const incoming = ctx.get('x-request-id');
+    const id = SAFE_ID.test(incoming) ? incoming : randomUUID();
+    ctx.state.requestId = id;
+    ctx.state.log = log.child({ reqId: id });
+    ctx.set('X-Request-Id', id);
+    const started = process.hrtime.bigint();
+    try {
+      await next();
+    } finally {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      ctx.state.log.info({ method: ctx.method, url: ctx.originalUrl, status: ctx.status, ms: Math.round(ms * 10) / 10 }, 'request');
+    }
+  };
+}

@@ -1,0 +1,142 @@
+import {
+  authResultSchema,
+  changePasswordBody,
+  loginBody,
+  logoutBody,
+  refreshBody,
+  registerBody,
+  updateMeBody,
+} from '@ideamine/shared/contract/auth';
+import { messageSchema } from '@ideamine/shared/contract/common';
+import { userSchema } from '@ideamine/shared/contract/users';
+import { PUBLIC, SIGNED_IN } from '@ideamine/shared/permissions';
+import { dummyPasswordHash, verifyPassword } from '../../auth/password';
+import { admitLoginAttempt, clearLoginFailures, recordLoginFailure } from '../../auth/login-throttle';
+import { openSession, revokeSession, rotateRefreshToken, sessionOfRefreshToken } from '../../auth/sessions';
+import { changePassword } from '../../commands/change-password';
+import { registerUser } from '../../commands/register-user';
+import { updateProfile } from '../../commands/update-profile';
+import { ApiError } from '../../errors';
+import { presentUser } from '../../presenters/user';
+import { findUserByEmailOrUsername, findUserById } from '../../queries/users';
+import { defineRoute, ok } from '../define';
+
+const tag = 'Auth';
+
+export const authRoutes = [
+  defineRoute({
+    id: 'auth.register',
+    method: 'POST',
+    path: '/auth/register',
+    summary: 'Create an account (a trial) and sign in',
+    tag,
+    requirement: PUBLIC,
+    body: registerBody,
+    response: authResultSchema,
+    successStatus: 201,
+    handler: async ({ app, body, client }) => {
+      const user = await registerUser(app.db, body);
+      const tokens = await openSession(app, user.id, client);
+      return ok({ tokens, user: presentUser(user) });
+    },
+  }),
+
+  defineRoute({
+    id: 'auth.login',
+    method: 'POST',
+    path: '/auth/login',
+    summary: 'Sign in with email (or username) and password',
+    tag,
+    requirement: PUBLIC,
+    body: loginBody,
+    response: authResultSchema,
+    handler: async ({ app, body, client }) => {
+      const ip = client.ip ?? 'unknown';
+      await admitLoginAttempt(app.db, app.config, ip, body.email);
+      const user = await findUserByEmailOrUsername(app.db, body.email.toLowerCase());
+      const valid = await verifyPassword(body.password, user?.password_hash ?? (await dummyPasswordHash()));
+      if (!user || !valid) {
+        await recordLoginFailure(app.db, app.config, ip, body.email);
+        throw new ApiError('INVALID_CREDENTIALS');
+      }
+      await clearLoginFailures(app.db, app.config, ip, body.email);
+      const tokens = await openSession(app, user.id, client);
+      return ok({ tokens, user: presentUser(user) });
+    },
+  }),
+
+  defineRoute({
+    id: 'auth.logout',
+    method: 'POST',
+    path: '/auth/logout',
+    summary: 'End the current session; its refresh and access tokens stop working',
+    tag,
+    requirement: SIGNED_IN,
+    body: logoutBody,
+    response: messageSchema,
+    handler: async ({ app, auth, body }) => {
+      await revokeSession(app.db, auth!.sessionId, 'logout');
+      if (body.refresh_token) {
+        const other = await sessionOfRefreshToken(app.db, body.refresh_token);
+        if (other && other.userId === auth!.user.id) await revokeSession(app.db, other.sessionId, 'logout');
+      }
+      return ok({ message: 'Signed out' });
+    },
+  }),
+
+  defineRoute({
+    id: 'auth.refresh',
+    method: 'POST',
+    path: '/auth/refresh',
+    summary: 'Exchange a refresh token for a new token pair (the old refresh token is used up)',
+    tag,
+    requirement: PUBLIC,
+    body: refreshBody,
+    response: authResultSchema,
+    handler: async ({ app, body }) => {
+      const { tokens, userId } = await rotateRefreshToken(app, body.refresh_token);
+      const user = await findUserById(app.db, userId);
+      if (!user) throw new ApiError('REFRESH_FAILED', 'User not found', 'refresh_token');
+      return ok({ tokens, user: presentUser(user) });
+    },
+  }),
+
+  defineRoute({
+    id: 'auth.me',
+    method: 'GET',
+    path: '/auth/me',
+    summary: 'The signed-in user',
+    tag,
+    requirement: SIGNED_IN,
+    response: userSchema,
+    handler: async ({ auth }) => ok(presentUser(auth!.user)),
+  }),
+
+  defineRoute({
+    id: 'auth.me.update',
+    method: 'PUT',
+    path: '/auth/me',
+    summary: "Update the signed-in user's profile",
+    tag,
+    requirement: SIGNED_IN,
+    body: updateMeBody,
+    response: userSchema,
+    handler: async ({ app, auth, body }) => ok(presentUser(await updateProfile(app.db, auth!.user, body))),
+  }),
+
+  defineRoute({
+    id: 'auth.change_password',
+    method: 'POST',
+    path: '/auth/change-password',
+    summary: 'Change the password; every other session is signed out',
+    tag,
+    requirement: SIGNED_IN,
+    body: changePasswordBody,
+    response: messageSchema,
+    handler: async ({ app, auth, body }) => {
+      await changePassword(app.db, auth!.user, auth!.sessionId, body);
+      return ok({ message: 'Password changed' });
+    },
+  }),
+];
+

@@ -1,0 +1,31 @@
+import Router from '@koa/router';
+import { sql } from 'kysely';
+import type { Registry } from 'prom-client';
+import type { AppContext } from '../../context';
+import { migrationFiles } from '../../db/migrate';
+
+// Probes for orchestrators: /healthz says the process is up; /readyz says it can serve (the
+// database answers and every migration is applied); /metrics is for Prometheus.
+
+export function healthRouter(app: AppContext, metrics: Registry): Router {
+  const router = new Router();
+  router.get('/healthz', (ctx) => {
+    ctx.body = { status: 'ok', uptime_seconds: Math.round(process.uptime()) };
+  });
+  router.get('/readyz', async (ctx) => {
+    try {
+      const applied = await sql<{ n: number }>`SELECT count(*)::int AS n FROM schema_migrations`.execute(app.db);
+      const pending = migrationFiles().length - (applied.rows[0]?.n ?? 0);
+      if (pending > 0) throw new Error(`${pending} migrations pending`);
+      ctx.body = { status: 'ready', database: 'up' };
+    } catch (err) {
+      ctx.status = 503;
+      ctx.body = { status: 'unavailable', database: 'down', message: (err as Error).message };
+    }
+  });
+  router.get('/metrics', async (ctx) => {
+    ctx.type = metrics.contentType;
+    ctx.body = await metrics.metrics();
+  });
+  return router;
+}

@@ -1,0 +1,38 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { createApp } from '../app';
+import { createAppContext, createLogger } from '../boot';
+import { loadConfig, type Config } from '../config';
+import type { AppContext } from '../context';
+import { createTestDatabase } from './database';
+
+export interface TestServer {
+  url: string;
+  app: AppContext;
+  close(): Promise<void>;
+}
+
+/** The real app on a loopback port with its own database: one per test file. */
+export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  const database = await createTestDatabase();
+  const config: Config = {
+    ...loadConfig({ LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', DATA_DIR: 'data/test' }),
+    loginMaxAttemptsPerIp: 1000,
+    ...overrides,
+  };
+  const log = createLogger(config);
+  const app = await createAppContext(config, log, database.url);
+  const server: Server = createApp(app, { checkResponses: true }).listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    app,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await app.db.destroy();
+      await database.drop();
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../limits';
+
+// Building blocks reused by every resource contract.
+
+export const idParam = z.strictObject({
+  id: z.coerce
+    .number({ error: 'id must be a positive whole number' })
+    .int({ error: 'id must be a positive whole number' })
+    .positive({ error: 'id must be a positive whole number' }),
+});
+
+export const pageQuery = {
+  page: z.coerce
+    .number({ error: 'page must be a whole number of 1 or more' })
+    .int({ error: 'page must be a whole number of 1 or more' })
+    .min(1, { error: 'page must be a whole number of 1 or more' })
+    .default(DEFAULT_PAGE),
+  page_size: z.coerce
+    .number({ error: `page_size must be a whole number from 1 to ${MAX_PAGE_SIZE}` })
+    .int({ error: `page_size must be a whole number from 1 to ${MAX_PAGE_SIZE}` })
+    .min(1, { error: `page_size must be a whole number from 1 to ${MAX_PAGE_SIZE}` })
+    .max(MAX_PAGE_SIZE, { error: `page_size must be a whole number from 1 to ${MAX_PAGE_SIZE}` })
+    .default(DEFAULT_PAGE_SIZE),
+};
+
+export const orderQuery = z.enum(['asc', 'desc'], { error: 'order must be asc or desc' });
+
+export const messageSchema = z.object({ message: z.string() }).meta({ id: 'Message' });
+
+/** A free-text field: trimmed, bounded, no control characters. */
+export function text(field: string, max: number) {
+  return z
+    .string({ error: `${field} must be a string` })
+    .trim()
+    .max(max, { error: `${field} must be at most ${max} characters` })
+    .refine((v) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(v), {
+      error: `${field} must not contain control characters`,
+    });
+}

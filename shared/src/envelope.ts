@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+// The response envelope of spec s7: {status, data, meta?, error?}.
+
+export const paginationSchema = z.object({
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  total_page: z.number().int(),
+  total_pages: z.number().int(),
+});
+export type Pagination = z.infer<typeof paginationSchema>;
+
+export const errorBodySchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  field: z.string().optional(),
+  details: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+export const metaSchema = z.object({ pagination: paginationSchema.optional() }).catchall(z.unknown());
+
+export interface SuccessEnvelope<T> {
+  status: 'success';
+  data: T;
+  meta?: { pagination?: Pagination; [key: string]: unknown };
+}
+export interface ErrorEnvelope {
+  status: 'error';
+  data: null;
+  error: ErrorBody;
+}
+export type Envelope<T> = SuccessEnvelope<T> | ErrorEnvelope;
+
+export function successEnvelopeSchema<T extends z.ZodType>(data: T) {
+  return z.object({ status: z.literal('success'), data, meta: metaSchema.optional() });
+}
+export const errorEnvelopeSchema = z.object({
+  status: z.literal('error'),
+  data: z.null(),
+  error: errorBodySchema,
+});
+
+export function paginate(total: number, page: number, pageSize: number): Pagination {
+  const pages = pageSize > 0 ? Math.ceil(total / pageSize) : 0;
+  return { total, page, page_size: pageSize, total_page: pages, total_pages: pages };
+}

@@ -1,0 +1,36 @@
+// The error catalogue: every error code the API returns, with its HTTP status and default message.
+
+export const ERRORS = {
+  VALIDATION_ERROR: { status: 400, message: 'The request is not valid' },
+  INVALID_JSON: { status: 400, message: 'The request body is not valid JSON' },
+  UNAUTHENTICATED: { status: 401, message: 'Authentication required' },
+  INVALID_TOKEN: { status: 401, message: 'The access token is invalid or expired' },
+  INVALID_CREDENTIALS: { status: 401, message: 'Invalid email or password' },
+  REFRESH_FAILED: { status: 401, message: 'Token refresh failed' },
+  FORBIDDEN: { status: 403, message: 'You do not have permission to do this' },
+  TRIAL_EXPIRED: {
+    status: 403,
+    message: 'Your trial period has expired. Please upgrade your account to continue using the product.',
+  },
+  NOT_FOUND: { status: 404, message: 'Not found' },
+  METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed' },
+  CONFLICT: { status: 409, message: 'Conflict' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'The request body must be application/json' },
+  RATE_LIMITED: { status: 429, message: 'Too many requests, please try again later' },
+  INTERNAL_ERROR: { status: 500, message: 'An unexpected error occurred' },
+  SERVICE_UNAVAILABLE: { status: 503, message: 'The service is temporarily unavailable' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+/** Client-side fallbacks of spec s8. */
+export const CLIENT_MESSAGES = {
+  default: 'An error occurred',
+  network: 'Failed to connect to the server',
+  login: 'Login failed',
+  register: 'Registration failed',
+  refresh: 'Token refresh failed',
+  noRefreshToken: 'No refresh token available',
+  userGone: 'User account no longer exists',
+} as const;

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// One run for every package. The global setup provides a migrated template database that each
+// test file clones, so files run in parallel without sharing state.
+export default defineConfig({
+  test: {
+    include: ['{shared,api,worker,portal,desktop}/src/**/*.test.ts'],
+    globalSetup: ['api/src/test/global-setup.ts'],
+    pool: 'forks',
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
