@@ -14,4 +14,9 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
   },
+  {
+    // Tests read loosely typed JSON responses.
+    files: ['**/*.test.ts', '**/src/test/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
 );

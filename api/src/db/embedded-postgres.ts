@@ -21,12 +21,12 @@ export interface RunningPostgres {
   stop(): Promise<void>;
 }
 
-interface Binaries {
+export interface Binaries {
   initdb: string;
   postgres: string;
 }
 
-interface RunAs {
+export interface RunAs {
   uid?: number;
   gid?: number;
 }
@@ -75,7 +75,7 @@ async function loadBinaries(): Promise<Binaries> {
 }
 
 /** PostgreSQL refuses to run as root: run it as the postgres user, creating that user if needed. */
-function postgresUserIfRoot(log: (l: string) => void): RunAs {
+export function postgresUserIfRoot(log: (l: string) => void): RunAs {
   if (process.getuid?.() !== 0) return {};
   const lookup = () => ({
     uid: Number(execFileSync('id', ['-u', USER]).toString().trim()),
@@ -110,23 +110,40 @@ function accessibleBy(target: string, runAs: RunAs, need: 'read' | 'traverse'): 
 }
 
 /** Uses the packaged binaries in place, or copies them where the postgres user can run them. */
-async function usableBinaries(runAs: RunAs, log: (l: string) => void): Promise<Binaries> {
-  const bin = await loadBinaries();
+export async function usableBinaries(
+  runAs: RunAs,
+  log: (l: string) => void,
+  packaged?: Binaries,
+): Promise<Binaries> {
+  const bin = packaged ?? (await loadBinaries());
   const nativeDir = path.dirname(path.dirname(bin.postgres));
   if (accessibleBy(path.dirname(bin.postgres), runAs, 'read')) return bin;
-  const version = path.basename(path.dirname(nativeDir)) + '-' + fs.statSync(bin.postgres).size;
-  const copyDir = path.join('/var/tmp', 'ideamine-postgres', version);
+  const version = `${os.platform()}-${os.arch()}-${fs.statSync(bin.postgres).size}`;
+  const copyDir = path.join(os.tmpdir(), 'ideamine-postgres', version);
   if (!fs.existsSync(path.join(copyDir, 'bin', 'postgres'))) {
     log(`the postgres user cannot read ${nativeDir}; copying the binaries to ${copyDir}`);
     fs.mkdirSync(path.dirname(copyDir), { recursive: true, mode: 0o755 });
     const tmp = `${copyDir}.${process.pid}`;
     fs.cpSync(nativeDir, tmp, { recursive: true, verbatimSymlinks: true });
+    openToAll(tmp);
     fs.renameSync(tmp, copyDir);
   }
   return { initdb: path.join(copyDir, 'bin', 'initdb'), postgres: path.join(copyDir, 'bin', 'postgres') };
 }
 
-function assertReachable(dataDir: string, runAs: RunAs): void {
+/** chmod a+rX, recursively: everyone may read, and enter or run what its owner may. */
+function openToAll(dir: string): void {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    if (entry.isSymbolicLink()) continue;
+    const mode = fs.statSync(p).mode;
+    fs.chmodSync(p, mode | 0o444 | (entry.isDirectory() || mode & 0o100 ? 0o111 : 0));
+    if (entry.isDirectory()) openToAll(p);
+  }
+  fs.chmodSync(dir, fs.statSync(dir).mode | 0o555);
+}
+
+export function assertReachable(dataDir: string, runAs: RunAs): void {
   if (runAs.uid === undefined) return;
   if (!accessibleBy(path.dirname(dataDir), runAs, 'traverse')) {
     throw new Error(

@@ -34,6 +34,7 @@ export function text(field: string, max: number) {
     .string({ error: `${field} must be a string` })
     .trim()
     .max(max, { error: `${field} must be at most ${max} characters` })
+    // eslint-disable-next-line no-control-regex -- refusing control characters is the point
     .refine((v) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(v), {
       error: `${field} must not contain control characters`,
     });

@@ -1,0 +1,54 @@
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../db/database';
+import { createTestDatabase } from '../test/database';
+import { verifyPassword } from '../auth/password';
+import { ensureAdmin } from './ensure-admin';
+
+let handle: DatabaseHandle;
+let drop: () => Promise<void>;
+const lines: Record<string, unknown>[] = [];
+const log = pino({ level: 'info' }, { write: (l: string) => void lines.push(JSON.parse(l)) });
+
+beforeAll(async () => {
+  const db = await createTestDatabase();
+  drop = db.drop;
+  handle = openDatabase(db.url, 2);
+});
+afterAll(async () => {
+  await handle.close();
+  await drop();
+});
+
+const admins = () => handle.db.selectFrom('users').selectAll().where('role', '=', 'admin').execute();
+
+describe('admin bootstrap', () => {
+  it('creates one admin with a random password printed once, and none on later starts', async () => {
+    await ensureAdmin(handle.db, log, undefined, undefined);
+    const [admin] = await admins();
+    const line = lines.find((l) => String(l.msg).includes('first admin'));
+    expect(line?.email).toBe('admin@ideamine.local');
+    expect(await verifyPassword(String(line?.password), admin!.password_hash)).toBe(true);
+    await Promise.all([ensureAdmin(handle.db, log, undefined, undefined), ensureAdmin(handle.db, log, undefined, undefined)]);
+    expect(await admins()).toHaveLength(1);
+    expect(lines.filter((l) => String(l.msg).includes('first admin'))).toHaveLength(1);
+  });
+
+  it('creates or promotes the ADMIN_EMAIL account', async () => {
+    await ensureAdmin(handle.db, log, 'Ops@Example.test', 'ops-password-1');
+    const ops = await handle.db.selectFrom('users').selectAll().where('email', '=', 'ops@example.test').executeTakeFirstOrThrow();
+    expect(ops.role).toBe('admin');
+    expect(await verifyPassword('ops-password-1', ops.password_hash)).toBe(true);
+
+    await handle.db.updateTable('users').set({ role: 'trial' }).where('id', '=', ops.id).execute();
+    await ensureAdmin(handle.db, log, 'ops@example.test', 'ops-password-1');
+    const promoted = await handle.db.selectFrom('users').select('role').where('id', '=', ops.id).executeTakeFirstOrThrow();
+    expect(promoted.role).toBe('admin');
+  });
+
+  it('refuses half a configuration and bad values with a clear message', async () => {
+    await expect(ensureAdmin(handle.db, log, 'ops@example.test', undefined)).rejects.toThrow('ADMIN_EMAIL and ADMIN_PASSWORD');
+    await expect(ensureAdmin(handle.db, log, 'not-an-email', 'long-enough-1')).rejects.toThrow('email');
+    await expect(ensureAdmin(handle.db, log, 'x@example.test', 'short')).rejects.toThrow('ADMIN_PASSWORD');
+  });
+});

@@ -1,0 +1,2 @@
+// The Electron operator console arrives with the desktop issue.
+export {};

@@ -1,0 +1,2 @@
+// The React portal arrives with the web portal issues.
+export {};
