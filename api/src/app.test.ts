@@ -18,7 +18,14 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const userCount = async () =>
-  Number((await server.app.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await server.app.db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('envelope and error mapping', () => {
   it('answers malformed JSON with 400 INVALID_JSON and changes nothing', async () => {
@@ -30,7 +37,11 @@ describe('envelope and error mapping', () => {
   });
 
   it('answers a body over the limit with 413', async () => {
-    const res = await http.post('/api/v1/auth/register', { email: 'a@b.co', username: 'x'.repeat(10_000), password: 'p' });
+    const res = await http.post('/api/v1/auth/register', {
+      email: 'a@b.co',
+      username: 'x'.repeat(10_000),
+      password: 'p',
+    });
     expect(res.status).toBe(413);
     expect(res.body.error.code).toBe('PAYLOAD_TOO_LARGE');
   });
@@ -133,7 +144,11 @@ describe('API documentation', () => {
 describe('signed-in requests', () => {
   it('accept a valid token on public routes too', async () => {
     const { token } = await signedInUser(server.app);
-    const res = await http.post('/api/v1/auth/login', { email: 'nobody@example.test', password: 'whatever-1' }, { token });
+    const res = await http.post(
+      '/api/v1/auth/login',
+      { email: 'nobody@example.test', password: 'whatever-1' },
+      { token },
+    );
     expect(res.status).toBe(401);
     expect(res.body.error.code).toBe('INVALID_CREDENTIALS');
   });

@@ -9,8 +9,18 @@ describe('configuration', () => {
   });
 
   it('reads the environment', () => {
-    const c = loadConfig({ PORT: '8080', HOST: '0.0.0.0', CORS_ORIGINS: 'http://a.test, http://b.test', TRUST_PROXY: 'true' });
-    expect(c).toMatchObject({ port: 8080, host: '0.0.0.0', corsOrigins: ['http://a.test', 'http://b.test'], trustProxy: true });
+    const c = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      CORS_ORIGINS: 'http://a.test, http://b.test',
+      TRUST_PROXY: 'true',
+    });
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      corsOrigins: ['http://a.test', 'http://b.test'],
+      trustProxy: true,
+    });
   });
 
   it('names every bad variable', () => {

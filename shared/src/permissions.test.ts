@@ -23,12 +23,26 @@ describe('permission matrix (spec s6)', () => {
   it('trial reads and writes jobs and avatars, reads knowledge, schemas, schedules and api', () => {
     const t = { role: 'trial' as const, trial_expires_at: future };
     for (const [r, a] of [
-      ['dashboard', 'read'], ['jobs', 'read'], ['jobs', 'write'], ['avatars', 'read'], ['avatars', 'write'],
-      ['knowledge', 'read'], ['schemas', 'read'], ['schedules', 'read'], ['api', 'read'],
-    ] as const) expect(can(t, r, a), `${r}:${a}`).toBe(true);
+      ['dashboard', 'read'],
+      ['jobs', 'read'],
+      ['jobs', 'write'],
+      ['avatars', 'read'],
+      ['avatars', 'write'],
+      ['knowledge', 'read'],
+      ['schemas', 'read'],
+      ['schedules', 'read'],
+      ['api', 'read'],
+    ] as const)
+      expect(can(t, r, a), `${r}:${a}`).toBe(true);
     for (const [r, a] of [
-      ['jobs', 'delete'], ['knowledge', 'write'], ['settings', 'read'], ['users', 'read'], ['api', 'write'], ['tasks', 'read'],
-    ] as const) expect(can(t, r, a), `${r}:${a}`).toBe(false);
+      ['jobs', 'delete'],
+      ['knowledge', 'write'],
+      ['settings', 'read'],
+      ['users', 'read'],
+      ['api', 'write'],
+      ['tasks', 'read'],
+    ] as const)
+      expect(can(t, r, a), `${r}:${a}`).toBe(false);
   });
 
   it('developer has read, write, delete on jobs, avatars, knowledge, schemas, schedules plus the extras', () => {
@@ -36,10 +50,21 @@ describe('permission matrix (spec s6)', () => {
     for (const r of ['jobs', 'avatars', 'knowledge', 'schemas', 'schedules'] as const) {
       for (const a of ['read', 'write', 'delete'] as const) expect(can(d, r, a), `${r}:${a}`).toBe(true);
     }
-    for (const [r, a] of [['knowledge', 'enrich'], ['settings', 'read'], ['users', 'read'], ['api', 'read'], ['api', 'write']] as const) {
+    for (const [r, a] of [
+      ['knowledge', 'enrich'],
+      ['settings', 'read'],
+      ['users', 'read'],
+      ['api', 'read'],
+      ['api', 'write'],
+    ] as const) {
       expect(can(d, r, a), `${r}:${a}`).toBe(true);
     }
-    for (const [r, a] of [['settings', 'write'], ['users', 'write'], ['knowledge', 'admin'], ['tasks', 'read']] as const) {
+    for (const [r, a] of [
+      ['settings', 'write'],
+      ['users', 'write'],
+      ['knowledge', 'admin'],
+      ['tasks', 'read'],
+    ] as const) {
       expect(can(d, r, a), `${r}:${a}`).toBe(false);
     }
   });

@@ -105,8 +105,7 @@ export const permission = (resource: Resource, action: Action): Requirement => (
 });
 
 export type AccessDecision =
-  | { allowed: true }
-  | { allowed: false; reason: 'UNAUTHENTICATED' | 'FORBIDDEN' | 'TRIAL_EXPIRED' };
+  { allowed: true } | { allowed: false; reason: 'UNAUTHENTICATED' | 'FORBIDDEN' | 'TRIAL_EXPIRED' };
 
 function satisfiedBy(r: Role, req: Requirement): boolean {
   switch (req.kind) {

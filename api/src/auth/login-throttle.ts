@@ -68,10 +68,16 @@ export async function recordLoginFailure(db: Db, config: Config, ip: string, ema
 }
 
 export async function clearLoginFailures(db: Db, config: Config, ip: string, email: string): Promise<void> {
-  await db.deleteFrom('rate_limit_counters').where('key', '=', windows(config, ip, email).account.key).execute();
+  await db
+    .deleteFrom('rate_limit_counters')
+    .where('key', '=', windows(config, ip, email).account.key)
+    .execute();
 }
 
 /** Old windows are useless; dropped now and then so the table stays small. */
 export async function pruneRateLimitCounters(db: Db): Promise<void> {
-  await db.deleteFrom('rate_limit_counters').where('window_start', '<', sql<Date>`now() - interval '1 day'`).execute();
+  await db
+    .deleteFrom('rate_limit_counters')
+    .where('window_start', '<', sql<Date>`now() - interval '1 day'`)
+    .execute();
 }

@@ -71,7 +71,15 @@ export async function rotateRefreshToken(ctx: AppContext, raw: string): Promise<
       .selectFrom('refresh_tokens as t')
       .innerJoin('sessions as s', 's.id', 't.session_id')
       .leftJoin('users as u', 'u.id', 's.user_id')
-      .select(['t.token_hash', 't.used_at', 't.expires_at', 's.id as session_id', 's.revoked_at', 's.user_id', 'u.id as found_user'])
+      .select([
+        't.token_hash',
+        't.used_at',
+        't.expires_at',
+        's.id as session_id',
+        's.revoked_at',
+        's.user_id',
+        'u.id as found_user',
+      ])
       .where('t.token_hash', '=', hashToken(raw))
       .forUpdate('t')
       .executeTakeFirst();
@@ -83,7 +91,11 @@ export async function rotateRefreshToken(ctx: AppContext, raw: string): Promise<
       return { error: 'Refresh token reuse detected; the session was revoked' } as const;
     }
     if (row.expires_at.getTime() < Date.now()) return { error: 'The refresh token has expired' } as const;
-    await trx.updateTable('refresh_tokens').set({ used_at: new Date() }).where('token_hash', '=', row.token_hash).execute();
+    await trx
+      .updateTable('refresh_tokens')
+      .set({ used_at: new Date() })
+      .where('token_hash', '=', row.token_hash)
+      .execute();
     return { tokens: await issueTokens(ctx, trx, row.user_id, row.session_id), userId: row.user_id } as const;
   });
   if ('error' in outcome) throw refreshFailed(outcome.error as string);
@@ -91,7 +103,10 @@ export async function rotateRefreshToken(ctx: AppContext, raw: string): Promise<
 }
 
 /** The session a refresh token belongs to, used by logout when no access token names one. */
-export async function sessionOfRefreshToken(db: Db, raw: string): Promise<{ sessionId: string; userId: number } | null> {
+export async function sessionOfRefreshToken(
+  db: Db,
+  raw: string,
+): Promise<{ sessionId: string; userId: number } | null> {
   const row = await db
     .selectFrom('refresh_tokens as t')
     .innerJoin('sessions as s', 's.id', 't.session_id')

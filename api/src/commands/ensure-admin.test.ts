@@ -29,25 +29,38 @@ describe('admin bootstrap', () => {
     const line = lines.find((l) => String(l.msg).includes('first admin'));
     expect(line?.email).toBe('admin@ideamine.local');
     expect(await verifyPassword(String(line?.password), admin!.password_hash)).toBe(true);
-    await Promise.all([ensureAdmin(handle.db, log, undefined, undefined), ensureAdmin(handle.db, log, undefined, undefined)]);
+    await Promise.all([
+      ensureAdmin(handle.db, log, undefined, undefined),
+      ensureAdmin(handle.db, log, undefined, undefined),
+    ]);
     expect(await admins()).toHaveLength(1);
     expect(lines.filter((l) => String(l.msg).includes('first admin'))).toHaveLength(1);
   });
 
   it('creates or promotes the ADMIN_EMAIL account', async () => {
     await ensureAdmin(handle.db, log, 'Ops@Example.test', 'ops-password-1');
-    const ops = await handle.db.selectFrom('users').selectAll().where('email', '=', 'ops@example.test').executeTakeFirstOrThrow();
+    const ops = await handle.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', 'ops@example.test')
+      .executeTakeFirstOrThrow();
     expect(ops.role).toBe('admin');
     expect(await verifyPassword('ops-password-1', ops.password_hash)).toBe(true);
 
     await handle.db.updateTable('users').set({ role: 'trial' }).where('id', '=', ops.id).execute();
     await ensureAdmin(handle.db, log, 'ops@example.test', 'ops-password-1');
-    const promoted = await handle.db.selectFrom('users').select('role').where('id', '=', ops.id).executeTakeFirstOrThrow();
+    const promoted = await handle.db
+      .selectFrom('users')
+      .select('role')
+      .where('id', '=', ops.id)
+      .executeTakeFirstOrThrow();
     expect(promoted.role).toBe('admin');
   });
 
   it('refuses half a configuration and bad values with a clear message', async () => {
-    await expect(ensureAdmin(handle.db, log, 'ops@example.test', undefined)).rejects.toThrow('ADMIN_EMAIL and ADMIN_PASSWORD');
+    await expect(ensureAdmin(handle.db, log, 'ops@example.test', undefined)).rejects.toThrow(
+      'ADMIN_EMAIL and ADMIN_PASSWORD',
+    );
     await expect(ensureAdmin(handle.db, log, 'not-an-email', 'long-enough-1')).rejects.toThrow('email');
     await expect(ensureAdmin(handle.db, log, 'x@example.test', 'short')).rejects.toThrow('ADMIN_PASSWORD');
   });

@@ -27,14 +27,31 @@ export async function ensureAdmin(
     if (email && password) {
       const address = emailField.parse(email);
       passwordField('ADMIN_PASSWORD').parse(password);
-      const existing = await trx.selectFrom('users').select(['id', 'role']).where('email', '=', address).executeTakeFirst();
+      const existing = await trx
+        .selectFrom('users')
+        .select(['id', 'role'])
+        .where('email', '=', address)
+        .executeTakeFirst();
       if (!existing) {
-        const user = await registerUser(trx, { email: address, username: await freeUsername(trx, 'admin'), password }, 'admin');
+        const user = await registerUser(
+          trx,
+          { email: address, username: await freeUsername(trx, 'admin'), password },
+          'admin',
+        );
         await writeAudit(trx, { actorId: null, action: 'user.bootstrap_admin', entityType: 'user', entityId: user.id });
         log.info({ email: address }, 'created the admin account from ADMIN_EMAIL');
       } else if (existing.role !== 'admin') {
-        await trx.updateTable('users').set({ role: 'admin', trial_expires_at: null }).where('id', '=', existing.id).execute();
-        await writeAudit(trx, { actorId: null, action: 'user.bootstrap_admin', entityType: 'user', entityId: existing.id });
+        await trx
+          .updateTable('users')
+          .set({ role: 'admin', trial_expires_at: null })
+          .where('id', '=', existing.id)
+          .execute();
+        await writeAudit(trx, {
+          actorId: null,
+          action: 'user.bootstrap_admin',
+          entityType: 'user',
+          entityId: existing.id,
+        });
         log.info({ email: address }, 'promoted ADMIN_EMAIL to admin');
       }
       return;

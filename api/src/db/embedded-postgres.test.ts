@@ -64,7 +64,10 @@ describe('embedded PostgreSQL', () => {
         const real = await usableBinaries({}, () => undefined);
         const nativeDir = path.dirname(path.dirname(real.postgres));
         fs.cpSync(nativeDir, path.join(hidden, 'native'), { recursive: true, verbatimSymlinks: true });
-        const hiddenBin = { initdb: path.join(hidden, 'native/bin/initdb'), postgres: path.join(hidden, 'native/bin/postgres') };
+        const hiddenBin = {
+          initdb: path.join(hidden, 'native/bin/initdb'),
+          postgres: path.join(hidden, 'native/bin/postgres'),
+        };
         const logs: string[] = [];
         const bin = await usableBinaries(runAs, (l) => logs.push(l), hiddenBin);
         expect(bin.postgres.startsWith(hidden)).toBe(false);

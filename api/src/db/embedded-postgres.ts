@@ -70,7 +70,9 @@ async function loadBinaries(): Promise<Binaries> {
   try {
     return (await import(pkg)) as Binaries;
   } catch {
-    throw new Error(`No embedded PostgreSQL build for ${os.platform()}-${os.arch()} (${pkg}); set DATABASE_URL instead.`);
+    throw new Error(
+      `No embedded PostgreSQL build for ${os.platform()}-${os.arch()} (${pkg}); set DATABASE_URL instead.`,
+    );
   }
 }
 
@@ -110,11 +112,7 @@ function accessibleBy(target: string, runAs: RunAs, need: 'read' | 'traverse'): 
 }
 
 /** Uses the packaged binaries in place, or copies them where the postgres user can run them. */
-export async function usableBinaries(
-  runAs: RunAs,
-  log: (l: string) => void,
-  packaged?: Binaries,
-): Promise<Binaries> {
+export async function usableBinaries(runAs: RunAs, log: (l: string) => void, packaged?: Binaries): Promise<Binaries> {
   const bin = packaged ?? (await loadBinaries());
   const nativeDir = path.dirname(path.dirname(bin.postgres));
   if (accessibleBy(path.dirname(bin.postgres), runAs, 'read')) return bin;
@@ -212,14 +210,18 @@ async function initialise(
   fs.writeFileSync(pwFile, password + '\n', { mode: 0o600 });
   if (runAs.uid !== undefined) fs.chownSync(pwFile, runAs.uid, runAs.gid!);
   try {
-    await run(bin.initdb, [
-      `--pgdata=${pgData}`,
-      '--auth=scram-sha-256',
-      `--username=${USER}`,
-      `--pwfile=${pwFile}`,
-      '--encoding=UTF8',
-      '--locale=C',
-    ], runAs);
+    await run(
+      bin.initdb,
+      [
+        `--pgdata=${pgData}`,
+        '--auth=scram-sha-256',
+        `--username=${USER}`,
+        `--pwfile=${pwFile}`,
+        '--encoding=UTF8',
+        '--locale=C',
+      ],
+      runAs,
+    );
   } finally {
     fs.rmSync(pwFile, { force: true });
   }

@@ -22,7 +22,8 @@ export function errorEnvelope(): Middleware {
   return async (ctx, next) => {
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined) throw new ApiError('NOT_FOUND', `No route for ${ctx.method} ${ctx.path}`);
+      if (ctx.status === 404 && ctx.body === undefined)
+        throw new ApiError('NOT_FOUND', `No route for ${ctx.method} ${ctx.path}`);
     } catch (raw) {
       const err = toApiError(raw);
       if (err.status >= 500) ctx.state.log?.error({ err: raw }, 'request failed');

@@ -30,5 +30,8 @@ export async function readJsonBody(ctx: Context, limitBytes: number): Promise<un
 }
 
 function tooLarge(limit: number): ApiError {
-  return new ApiError('PAYLOAD_TOO_LARGE', `The request body is larger than the limit of ${Math.round(limit / 1024)} KB`);
+  return new ApiError(
+    'PAYLOAD_TOO_LARGE',
+    `The request body is larger than the limit of ${Math.round(limit / 1024)} KB`,
+  );
 }

@@ -25,7 +25,9 @@ export function createMetrics() {
     try {
       await next();
     } finally {
-      const route = (ctx as { _matchedRouteName?: string })._matchedRouteName ?? (ctx._matchedRoute ? String(ctx._matchedRoute) : 'unmatched');
+      const route =
+        (ctx as { _matchedRouteName?: string })._matchedRouteName ??
+        (ctx._matchedRoute ? String(ctx._matchedRoute) : 'unmatched');
       end({ method: ctx.method, route });
       requests.inc({ method: ctx.method, route, status: String(ctx.status) });
     }

@@ -19,7 +19,10 @@ export function validate<S extends z.ZodType>(schema: S, value: unknown, where: 
 }
 
 function valueAt(root: unknown, path: PropertyKey[]): unknown {
-  return path.reduce<unknown>((v, key) => (v && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[key] : undefined), root);
+  return path.reduce<unknown>(
+    (v, key) => (v && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[key] : undefined),
+    root,
+  );
 }
 
 function describe(issue: z.core.$ZodIssue, field: string, input: unknown): string {

@@ -28,7 +28,9 @@ async function fingerprint(): Promise<string> {
   const tables = ['users', 'sessions', 'refresh_tokens', 'audit_log', 'settings'];
   const parts = await Promise.all(
     tables.map(async (t) => {
-      const r = await sql<{ h: string | null }>`SELECT md5(string_agg(x::text, '|' ORDER BY x::text)) AS h FROM ${sql.table(t)} x`.execute(server.app.db);
+      const r = await sql<{
+        h: string | null;
+      }>`SELECT md5(string_agg(x::text, '|' ORDER BY x::text)) AS h FROM ${sql.table(t)} x`.execute(server.app.db);
       return `${t}:${r.rows[0]?.h}`;
     }),
   );
@@ -50,8 +52,20 @@ const nasty = fc.constantFrom(
 );
 const value = fc.oneof(fc.jsonValue(), nasty, fc.integer(), fc.double(), fc.boolean(), fc.constant(null));
 const fieldNames = fc.constantFrom(
-  'email', 'username', 'password', 'first_name', 'last_name', 'refresh_token', 'current_password',
-  'new_password', 'role', 'trial_expires_at', 'email_verified', 'id', '__proto__', 'constructor',
+  'email',
+  'username',
+  'password',
+  'first_name',
+  'last_name',
+  'refresh_token',
+  'current_password',
+  'new_password',
+  'role',
+  'trial_expires_at',
+  'email_verified',
+  'id',
+  '__proto__',
+  'constructor',
 );
 const body = fc.oneof(
   fc.dictionary(fieldNames, value, { maxKeys: 6 }),
@@ -96,11 +110,16 @@ describe('auth endpoints under arbitrary input', () => {
 
   it('raw bodies and headers of any kind', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.string({ maxLength: 300 }), fc.constantFrom('application/json', 'text/plain', 'application/xml'), fc.string({ maxLength: 200 }), async (raw, type, auth) => {
-        const headers: Record<string, string> = { 'content-type': type };
-        if (/^[\x20-\x7e]*$/.test(auth)) headers.authorization = auth;
-        await expectSafe(() => http.send('POST', '/api/v1/auth/login', { raw, headers }));
-      }),
+      fc.asyncProperty(
+        fc.string({ maxLength: 300 }),
+        fc.constantFrom('application/json', 'text/plain', 'application/xml'),
+        fc.string({ maxLength: 200 }),
+        async (raw, type, auth) => {
+          const headers: Record<string, string> = { 'content-type': type };
+          if (/^[\x20-\x7e]*$/.test(auth)) headers.authorization = auth;
+          await expectSafe(() => http.send('POST', '/api/v1/auth/login', { raw, headers }));
+        },
+      ),
       RUNS,
     );
   });
@@ -108,7 +127,11 @@ describe('auth endpoints under arbitrary input', () => {
 
 describe('users endpoints under arbitrary input', () => {
   it('PUT /users/:id with any body or id', async () => {
-    const id = fc.oneof(fc.constant(String(targetId)), fc.string({ maxLength: 20 }).map(encodeURIComponent), fc.integer().map(String));
+    const id = fc.oneof(
+      fc.constant(String(targetId)),
+      fc.string({ maxLength: 20 }).map(encodeURIComponent),
+      fc.integer().map(String),
+    );
     await fc.assert(
       fc.asyncProperty(id, body, async (i, b) => {
         if (i === '') return;

@@ -33,13 +33,17 @@ const fresh = () => Math.random().toString(36).slice(2, 10);
 
 /** A valid request per route, built fresh for every call (some calls use their target up). */
 const SAMPLES: Record<string, (app: AppContext) => Promise<Sample>> = {
-  'auth.register': async () => ({ body: { email: `m-${fresh()}@example.test`, username: `m_${fresh()}`, password: 'matrix-password' } }),
+  'auth.register': async () => ({
+    body: { email: `m-${fresh()}@example.test`, username: `m_${fresh()}`, password: 'matrix-password' },
+  }),
   'auth.login': async (app) => ({ body: { email: (await buildUser(app)).email, password: TEST_PASSWORD } }),
   'auth.logout': async () => ({ body: {} }),
   'auth.refresh': async (app) => ({ body: { refresh_token: (await signedInUser(app)).tokens.refresh_token } }),
   'auth.me': async () => ({}),
   'auth.me.update': async () => ({ body: { first_name: 'Matrix' } }),
-  'auth.change_password': async () => ({ body: { current_password: TEST_PASSWORD, new_password: 'matrix-new-password' } }),
+  'auth.change_password': async () => ({
+    body: { current_password: TEST_PASSWORD, new_password: 'matrix-new-password' },
+  }),
   'users.list': async () => ({ query: 'page=1&page_size=5' }),
   'users.get': async (app) => ({ params: { id: (await buildUser(app)).id } }),
   'users.update': async (app) => ({ params: { id: (await buildUser(app)).id }, body: { email_verified: true } }),
@@ -80,7 +84,11 @@ async function tokenFor(caller: Caller): Promise<{ token?: string; principal: Pr
 
 function requirementText(route: Route): string {
   const r = route.requirement;
-  return r.kind === 'role' ? `role ${r.role}` : r.kind === 'permission' ? `permission ${r.resource}:${r.action}` : r.kind;
+  return r.kind === 'role'
+    ? `role ${r.role}`
+    : r.kind === 'permission'
+      ? `permission ${r.resource}:${r.action}`
+      : r.kind;
 }
 
 describe('permission matrix', () => {

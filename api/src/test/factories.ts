@@ -31,7 +31,11 @@ export async function buildUser(app: AppContext, o: UserOverrides = {}): Promise
       password_hash: o.password ? await hashPassword(o.password) : await passwordHash,
       role,
       trial_expires_at:
-        o.trialExpiresAt !== undefined ? o.trialExpiresAt : role === 'trial' ? new Date(Date.now() + 7 * 86_400_000) : null,
+        o.trialExpiresAt !== undefined
+          ? o.trialExpiresAt
+          : role === 'trial'
+            ? new Date(Date.now() + 7 * 86_400_000)
+            : null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

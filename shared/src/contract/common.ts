@@ -30,12 +30,14 @@ export const messageSchema = z.object({ message: z.string() }).meta({ id: 'Messa
 
 /** A free-text field: trimmed, bounded, no control characters. */
 export function text(field: string, max: number) {
-  return z
-    .string({ error: `${field} must be a string` })
-    .trim()
-    .max(max, { error: `${field} must be at most ${max} characters` })
-    // eslint-disable-next-line no-control-regex -- refusing control characters is the point
-    .refine((v) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(v), {
-      error: `${field} must not contain control characters`,
-    });
+  return (
+    z
+      .string({ error: `${field} must be a string` })
+      .trim()
+      .max(max, { error: `${field} must be at most ${max} characters` })
+      // eslint-disable-next-line no-control-regex -- refusing control characters is the point
+      .refine((v) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(v), {
+        error: `${field} must not contain control characters`,
+      })
+  );
 }

@@ -62,14 +62,20 @@ describe('register', () => {
     [{ role: 'admin' }, 'role', "Unknown field 'role'"],
     [{ email: undefined }, 'email', 'email is required'],
   ])('refuses %j with a 400 naming %s', async (over, field, message) => {
-    const before = await server.app.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+    const before = await server.app.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst();
     const res = await register(over);
     expect(res.status).toBe(400);
     expect(res.body.status).toBe('error');
     expect(res.body.error.code).toBe('VALIDATION_ERROR');
     expect(res.body.error.field).toBe(field);
     expect(res.body.error.message).toContain(message);
-    const after = await server.app.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+    const after = await server.app.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst();
     expect(after).toEqual(before);
   });
 });
@@ -93,7 +99,9 @@ describe('login', () => {
   it('locks an account after repeated failures with 429 and Retry-After, even with the right password', async () => {
     const user = await buildUser(server.app);
     for (let i = 0; i < 3; i++) {
-      expect((await http.post('/api/v1/auth/login', { email: user.email, password: 'wrong-password' })).status).toBe(401);
+      expect((await http.post('/api/v1/auth/login', { email: user.email, password: 'wrong-password' })).status).toBe(
+        401,
+      );
     }
     const locked = await http.post('/api/v1/auth/login', { email: user.email, password: TEST_PASSWORD });
     expect(locked.status).toBe(429);
@@ -127,7 +135,10 @@ describe('refresh tokens', () => {
     expect(unknown.body.error.code).toBe('REFRESH_FAILED');
 
     const { tokens: t1, user: u1 } = await signedInUser(server.app);
-    await server.app.db.updateTable('refresh_tokens').set({ expires_at: new Date(Date.now() - 1000) }).execute();
+    await server.app.db
+      .updateTable('refresh_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .execute();
     const expired = await http.post('/api/v1/auth/refresh', { refresh_token: t1.refresh_token });
     expect(expired.status).toBe(401);
     expect(expired.body.error.message).toContain('expired');
@@ -156,7 +167,11 @@ describe('access tokens', () => {
 
     const { signAccessToken } = await import('../../auth/access-token');
     const { user } = await signedInUser(server.app);
-    const session = await server.app.db.selectFrom('sessions').select('id').where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    const session = await server.app.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
     const expired = await signAccessToken({ userId: user.id, sessionId: session.id }, server.app.jwtKey, -10);
     expect((await http.get('/api/v1/auth/me', { token: expired.token })).status).toBe(401);
   });

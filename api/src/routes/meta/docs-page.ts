@@ -24,7 +24,10 @@ export function renderDocsPage(doc: Json): string {
     for (const [method, op] of Object.entries(ops)) {
       const tag = ((op.tags as string[] | undefined) ?? ['Other'])[0]!;
       const params = ((op.parameters as Json[] | undefined) ?? [])
-        .map((p) => `<tr><td><code>${esc(p.name)}</code></td><td>${esc(p.in)}</td><td>${p.required ? 'yes' : 'no'}</td><td><code>${esc(JSON.stringify(p.schema))}</code></td></tr>`)
+        .map(
+          (p) =>
+            `<tr><td><code>${esc(p.name)}</code></td><td>${esc(p.in)}</td><td>${p.required ? 'yes' : 'no'}</td><td><code>${esc(JSON.stringify(p.schema))}</code></td></tr>`,
+        )
         .join('');
       const body = (op.requestBody as Json | undefined)?.content as Json | undefined;
       const bodySchema = body ? (body['application/json'] as Json).schema : undefined;
@@ -42,7 +45,9 @@ export function renderDocsPage(doc: Json): string {
     }
   }
   const info = doc.info as Json;
-  const sections = [...byTag].map(([tag, ops]) => `<h2 id="tag-${esc(tag)}">${esc(tag)}</h2>${ops.join('\n')}`).join('\n');
+  const sections = [...byTag]
+    .map(([tag, ops]) => `<h2 id="tag-${esc(tag)}">${esc(tag)}</h2>${ops.join('\n')}`)
+    .join('\n');
   const toc = [...byTag.keys()].map((t) => `<a href="#tag-${esc(t)}">${esc(t)}</a>`).join(' · ');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${esc(info.title)} reference</title>

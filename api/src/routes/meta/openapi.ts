@@ -78,7 +78,10 @@ export function buildOpenApiDocument(routes: readonly Route[], version: string) 
       parameters: [...parameters(optional(r.params), 'path'), ...parameters(optional(r.query), 'query')],
       ...(r.body ? { requestBody: { required: true, content: json(jsonSchema(r.body, 'input')) } } : {}),
       responses: {
-        [r.successStatus ?? 200]: { description: 'Success', content: json(jsonSchema(successEnvelopeSchema(r.response), 'output')) },
+        [r.successStatus ?? 200]: {
+          description: 'Success',
+          content: json(jsonSchema(successEnvelopeSchema(r.response), 'output')),
+        },
         ...Object.fromEntries(
           errorStatuses(r).map((s) => [s, { description: ERROR_STATUSES[s], content: json(errorEnvelope) }]),
         ),
@@ -94,7 +97,10 @@ export function buildOpenApiDocument(routes: readonly Route[], version: string) 
         'Every response is an envelope {status, data, meta?, error?}. Send the access token as "Authorization: Bearer <token>".',
     },
     servers: [{ url: '/' }],
-    components: { schemas: components, securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    components: {
+      schemas: components,
+      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+    },
     paths,
   };
 }

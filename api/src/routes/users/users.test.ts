@@ -91,7 +91,12 @@ describe('PUT /users/:id', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ role: 'developer', trial_expires_at: until, email_verified: true });
     const [entry] = await audit();
-    expect(entry).toMatchObject({ actor_id: admin.user.id, action: 'user.update', entity_type: 'user', entity_id: String(user.id) });
+    expect(entry).toMatchObject({
+      actor_id: admin.user.id,
+      action: 'user.update',
+      entity_type: 'user',
+      entity_id: String(user.id),
+    });
     expect(entry!.before).toMatchObject({ role: 'trial', email_verified: false });
     expect(entry!.after).toMatchObject({ role: 'developer', email_verified: true });
   });
@@ -109,14 +114,27 @@ describe('PUT /users/:id', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.error.field).toBe(field);
     }
-    const after = await server.app.db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow();
+    const after = await server.app.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(after.role).toBe('trial');
     expect(after.updated_at).toEqual(user.updated_at);
   });
 
   it('refuses to demote the last admin', async () => {
-    const otherAdmins = await server.app.db.selectFrom('users').select('id').where('role', '=', 'admin').where('id', '!=', admin.user.id).execute();
-    await server.app.db.updateTable('users').set({ role: 'developer' }).where('id', 'in', otherAdmins.map((a) => a.id).concat([-1])).execute();
+    const otherAdmins = await server.app.db
+      .selectFrom('users')
+      .select('id')
+      .where('role', '=', 'admin')
+      .where('id', '!=', admin.user.id)
+      .execute();
+    await server.app.db
+      .updateTable('users')
+      .set({ role: 'developer' })
+      .where('id', 'in', otherAdmins.map((a) => a.id).concat([-1]))
+      .execute();
     const res = await http.put(`/api/v1/users/${admin.user.id}`, { role: 'developer' }, { token: admin.token });
     expect(res.status).toBe(409);
     expect(res.body.error.field).toBe('role');
