@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     include: ['{shared,api,worker,portal,desktop}/src/**/*.test.ts'],
     globalSetup: ['api/src/test/global-setup.ts'],
+    reporters: ['default', './build/plain-summary-reporter.ts'],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,

@@ -46,7 +46,9 @@ export function passwordField(field = 'password') {
     .max(PASSWORD_MAX_LENGTH, { error: `${field} must be at most ${PASSWORD_MAX_LENGTH} characters` });
 }
 
-export const nameField = (field: string) => text(field, 100);
+/** Person names: free text, but never markup. */
+export const nameField = (field: string) =>
+  text(field, 100).refine((v) => !/[<>]/.test(v), { error: `${field} must not contain < or >` });
 
 export const USER_SORTS = ['created_at', 'email', 'username', 'role', 'last_name'] as const;
 

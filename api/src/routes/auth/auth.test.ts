@@ -61,6 +61,9 @@ describe('register', () => {
     [{ username: 42 }, 'username', 'username must be a string'],
     [{ role: 'admin' }, 'role', "Unknown field 'role'"],
     [{ email: undefined }, 'email', 'email is required'],
+    [{ first_name: '<script>alert(1)</script>' }, 'first_name', 'first_name must not contain < or >'],
+    [{ last_name: 'x'.repeat(101) }, 'last_name', 'last_name must be at most 100 characters'],
+    [{ email: "a@b.co' OR 1=1 --" }, 'email', 'email must be a valid email address'],
   ])('refuses %j with a 400 naming %s', async (over, field, message) => {
     const before = await server.app.db
       .selectFrom('users')
