@@ -133,6 +133,12 @@ describe('API documentation', () => {
     for (const ref of refs) expect(doc.components.schemas[ref], ref).toBeDefined();
   });
 
+  it('leads from / to the docs page', async () => {
+    const res = await fetch(`${server.url}/`, { redirect: 'manual' });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/api/v1/docs');
+  });
+
   it('serves a readable docs page', async () => {
     const res = await http.get('/api/v1/docs');
     expect(res.headers.get('content-type')).toContain('text/html');

@@ -28,11 +28,13 @@ export function createApp(app: AppContext, options: AppOptions = {}): Koa {
   const openapi = buildOpenApiDocument(routes, API_VERSION);
   const docsHtml = renderDocsPage(openapi as unknown as Record<string, unknown>);
 
-  const docs = new Router({ prefix: API_BASE });
-  docs.get('/openapi.json', (ctx) => {
+  const docs = new Router();
+  // Until the portal is built and served here, the front door leads to the API reference.
+  docs.get('/', (ctx) => ctx.redirect(`${API_BASE}/docs`));
+  docs.get(`${API_BASE}/openapi.json`, (ctx) => {
     ctx.body = openapi;
   });
-  docs.get('/docs', (ctx) => {
+  docs.get(`${API_BASE}/docs`, (ctx) => {
     ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
     ctx.type = 'html';
     ctx.body = docsHtml;

@@ -47,20 +47,9 @@ export interface RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z
 }
 
 /** A route with its types erased, as the router and the document generator see it. */
-export interface Route {
-  id: string;
-  method: Method;
-  path: string;
-  summary: string;
-  tag: string;
-  requirement: Requirement;
-  params?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType;
-  response: z.ZodType;
-  successStatus?: 200 | 201;
+export type Route = Omit<RouteSpec<z.ZodType, z.ZodType, z.ZodType, z.ZodType>, 'handler'> & {
   handler: (input: RouteInput<unknown, unknown, unknown>) => Promise<Reply<unknown>>;
-}
+};
 
 export function defineRoute<
   P extends z.ZodType = z.ZodType<Record<string, never>>,
