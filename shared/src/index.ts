@@ -6,3 +6,4 @@ export * from './contract/common';
 export * from './contract/users';
 export * from './contract/auth';
 export * from './settings';
+export * from './jobs';

@@ -4,7 +4,11 @@ import type { Role } from '@ideamine/shared/permissions';
 // Row types of the tables, for Kysely. Keep in step with migrations/.
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 type Json = ColumnType<unknown, string, string>;
+type Id = Generated<number>;
+type TextArray = ColumnType<string[], string[] | undefined, string[]>;
+type Score = ColumnType<number | null, number | null | undefined, number | null>;
 
 export interface UsersTable {
   id: Generated<number>;
@@ -74,6 +78,233 @@ export interface AuditLogTable {
   created_at: Timestamp;
 }
 
+export type JobStatus = 'pending' | 'active' | 'completed' | 'failed' | 'partially_completed' | 'skipped';
+export type TaskStatus = 'pending' | 'active' | 'completed' | 'failed' | 'skipped';
+
+export interface ExtractionSchemasTable {
+  id: Id;
+  name: string;
+  description: Generated<string>;
+  type: 'html' | 'feed' | 'json';
+  item_selector: string | null;
+  fields: ColumnType<Record<string, string>, string | undefined, string>;
+  follow_patterns: TextArray;
+  is_builtin: Generated<boolean>;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SchedulesTable {
+  id: Id;
+  name: string;
+  cron: string;
+  timezone: Generated<string>;
+  job_template: ColumnType<Record<string, unknown>, string, string>;
+  is_active: Generated<boolean>;
+  next_run_at: NullableTimestamp;
+  last_run_at: NullableTimestamp;
+  last_job_id: number | null;
+  is_builtin: Generated<boolean>;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface JobsTable {
+  id: Id;
+  tag: Generated<string>;
+  initial_url: string;
+  status: ColumnType<JobStatus, JobStatus | undefined, JobStatus>;
+  origin: ColumnType<'manual' | 'scheduled', 'manual' | 'scheduled' | undefined, 'manual' | 'scheduled'>;
+  schedule_id: number | null;
+  schema_id: number | null;
+  max_pages: Generated<number>;
+  max_depth: Generated<number>;
+  same_domain: Generated<boolean>;
+  include_patterns: TextArray;
+  exclude_patterns: TextArray;
+  time_limit_seconds: Generated<number>;
+  error: string | null;
+  created_by: number | null;
+  started_at: NullableTimestamp;
+  finished_at: NullableTimestamp;
+  cancelled_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CrawlTasksTable {
+  id: Id;
+  job_id: number;
+  url: string;
+  domain: string;
+  depth: Generated<number>;
+  discovered_via: ColumnType<'seed' | 'link' | 'sitemap' | 'feed', 'seed' | 'link' | 'sitemap' | 'feed' | undefined, never>;
+  status: ColumnType<TaskStatus, TaskStatus | undefined, TaskStatus>;
+  attempts: Generated<number>;
+  http_status: number | null;
+  content_type: string | null;
+  bytes: number | null;
+  duration_ms: number | null;
+  error: string | null;
+  skip_reason: string | null;
+  started_at: NullableTimestamp;
+  finished_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface RawDataTable {
+  id: Id;
+  job_id: number | null;
+  crawl_task_id: number | null;
+  url: string;
+  final_url: string | null;
+  domain: Generated<string>;
+  content_type: Generated<string>;
+  http_status: number | null;
+  etag: string | null;
+  last_modified: string | null;
+  content: string;
+  content_hash: string;
+  size_bytes: Generated<number>;
+  fetched_at: Timestamp;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TransformTasksTable {
+  id: Id;
+  job_id: number | null;
+  raw_data_id: number;
+  schema_id: number | null;
+  status: ColumnType<TaskStatus, TaskStatus | undefined, TaskStatus>;
+  attempts: Generated<number>;
+  items_created: Generated<number>;
+  error: string | null;
+  skip_reason: string | null;
+  started_at: NullableTimestamp;
+  finished_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CategoriesTable {
+  id: Id;
+  slug: string;
+  name: string;
+  description: Generated<string>;
+  keywords: TextArray;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type ProfitLabel = 'Very High' | 'High' | 'Medium' | 'Low' | 'Speculative';
+
+export interface KnowledgeTable {
+  id: Id;
+  slug: string;
+  title: string;
+  summary: Generated<string>;
+  body: Generated<string>;
+  source_url: string;
+  source_domain: Generated<string>;
+  content_hash: string;
+  author: string | null;
+  published_at: NullableTimestamp;
+  job_id: number | null;
+  raw_data_id: number | null;
+  user_id: number | null;
+  visibility: ColumnType<'public' | 'private', 'public' | 'private' | undefined, 'public' | 'private'>;
+  categories: TextArray;
+  keywords: TextArray;
+  tags: TextArray;
+  key_strengths: TextArray;
+  profit_potential: ProfitLabel | null;
+  profit_score: Score;
+  problem_severity_score: Score;
+  market_demand_score: Score;
+  monetization_score: Score;
+  implementation_score: Score;
+  overall_score: Score;
+  business_model_innovation_score: Score;
+  technology_innovation_score: Score;
+  market_disruption_potential_score: Score;
+  approach_novelty_score: Score;
+  editor_pick: Generated<boolean>;
+  editor_pick_message: string | null;
+  merged_into_id: number | null;
+  enriched_at: NullableTimestamp;
+  analyzed_at: NullableTimestamp;
+  deleted_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  search: ColumnType<string, never, never>;
+}
+
+export interface KnowledgeSourcesTable {
+  id: Id;
+  knowledge_id: number;
+  url: string;
+  domain: Generated<string>;
+  raw_data_id: number | null;
+  job_id: number | null;
+  created_at: Timestamp;
+}
+
+export interface RateLimitsTable {
+  id: Id;
+  domain_pattern: string;
+  requests_per_minute: number;
+  burst: Generated<number>;
+  max_concurrency: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface DomainBucketsTable {
+  domain: string;
+  tokens: number;
+  updated_at: Timestamp;
+}
+
+export interface RobotsCacheTable {
+  origin: string;
+  status: number | null;
+  body: Generated<string>;
+  mode: 'rules' | 'allow_all' | 'disallow_all';
+  fetched_at: Timestamp;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+}
+
+export interface LlmCallsTable {
+  id: Id;
+  provider: string;
+  model: string;
+  purpose: string;
+  knowledge_id: number | null;
+  prompt_tokens: Generated<number>;
+  completion_tokens: Generated<number>;
+  total_tokens: Generated<number>;
+  latency_ms: Generated<number>;
+  status: 'ok' | 'error' | 'skipped';
+  error: string | null;
+  cost_usd: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+}
+
+export interface WorkerHeartbeatsTable {
+  worker_id: string;
+  hostname: string;
+  pid: number;
+  queues: string[];
+  processed: ColumnType<Record<string, number>, string | undefined, string>;
+  started_at: Timestamp;
+  last_seen_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -82,4 +313,18 @@ export interface Database {
   settings: SettingsTable;
   server_secrets: ServerSecretsTable;
   audit_log: AuditLogTable;
+  extraction_schemas: ExtractionSchemasTable;
+  schedules: SchedulesTable;
+  jobs: JobsTable;
+  crawl_tasks: CrawlTasksTable;
+  raw_data: RawDataTable;
+  transform_tasks: TransformTasksTable;
+  categories: CategoriesTable;
+  knowledge: KnowledgeTable;
+  knowledge_sources: KnowledgeSourcesTable;
+  rate_limits: RateLimitsTable;
+  domain_buckets: DomainBucketsTable;
+  robots_cache: RobotsCacheTable;
+  llm_calls: LlmCallsTable;
+  worker_heartbeats: WorkerHeartbeatsTable;
 }

@@ -1,0 +1,52 @@
+import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import { deadLetterQueue, QUEUES, QUEUE_NAMES, type QueueName, type QueuePayload } from '@ideamine/shared/jobs';
+
+// pg-boss lives in the same database as everything else: the API sends, workers work. Every
+// queue is created with its dead-letter queue and retry policy from shared/jobs.
+
+export type Boss = PgBoss;
+
+export async function startBoss(databaseUrl: string, log: Logger, opts: { schedule?: boolean } = {}): Promise<PgBoss> {
+  const boss = new PgBoss({
+    connectionString: databaseUrl,
+    max: 4,
+    schedule: opts.schedule ?? false,
+    supervise: opts.schedule ?? false,
+    application_name: 'ideamine-boss',
+  });
+  boss.on('error', (err) => log.error({ err }, 'pg-boss error'));
+  await boss.start();
+  await ensureQueues(boss);
+  return boss;
+}
+
+export async function ensureQueues(boss: PgBoss): Promise<void> {
+  for (const name of QUEUE_NAMES) {
+    const dead = deadLetterQueue(name);
+    if (!(await boss.getQueue(dead))) await boss.createQueue(dead, { name: dead, retentionDays: 14 });
+    if (!(await boss.getQueue(name))) {
+      await boss.createQueue(name, {
+        name,
+        deadLetter: dead,
+        retryLimit: QUEUES[name].retryLimit,
+        retryDelay: 5,
+        retryBackoff: true,
+        expireInSeconds: 15 * 60,
+      });
+    }
+  }
+}
+
+/** Sends many messages to one queue in one round trip. */
+export async function sendMany<Q extends QueueName>(boss: PgBoss, queue: Q, payloads: QueuePayload<Q>[]): Promise<void> {
+  if (payloads.length === 0) return;
+  await boss.insert(payloads.map((data) => ({ name: queue, data })));
+}
+
+/** Splits ids into messages of at most `size` ids each. */
+export function chunk<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}

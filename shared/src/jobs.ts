@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+// The pg-boss queues of the pipeline and their payloads. Each queue has a dead-letter queue
+// named `<queue>.dead` that collects jobs whose retries ran out.
+
+export const QUEUES = {
+  crawl: { payload: z.object({ taskIds: z.array(z.number().int()).min(1) }), retryLimit: 3 },
+  transform: { payload: z.object({ taskIds: z.array(z.number().int()).min(1) }), retryLimit: 3 },
+  enrich: { payload: z.object({ knowledgeIds: z.array(z.number().int()).min(1) }), retryLimit: 3 },
+  analyse: { payload: z.object({ knowledgeIds: z.array(z.number().int()).min(1) }), retryLimit: 3 },
+  'schedule-tick': { payload: z.object({}).passthrough(), retryLimit: 0 },
+} as const;
+
+export type QueueName = keyof typeof QUEUES;
+export type QueuePayload<Q extends QueueName> = z.infer<(typeof QUEUES)[Q]['payload']>;
+
+export const QUEUE_NAMES = Object.keys(QUEUES) as QueueName[];
+export const deadLetterQueue = (q: QueueName) => `${q}.dead`;
+
+/** How many tasks one queue message carries: the unit of batching for reads and writes. */
+export const TASKS_PER_MESSAGE = 16;

@@ -1,0 +1,113 @@
+import robotsParser from 'robots-parser';
+import type { Agent } from 'undici';
+import type { Db } from '@ideamine/api/db/database';
+import { fetchPage } from './fetcher';
+import type { AllowList } from './ssrf-guard';
+
+// robots.txt per RFC 9309: fetched once per origin and cached (in memory and in PostgreSQL for
+// the other workers); a 4xx means no rules, a 5xx or network failure means crawl nothing.
+
+type Robot = ReturnType<typeof robotsParser>;
+
+export interface RobotsVerdict {
+  allowed: boolean;
+  crawlDelaySeconds: number | null;
+  reason?: string;
+  sitemaps: string[];
+}
+
+interface CachedPolicy {
+  mode: 'rules' | 'allow_all' | 'disallow_all';
+  robot: Robot | null;
+  expiresAt: number;
+}
+
+const RULES_TTL_MS = 24 * 3600_000;
+const FAILURE_TTL_MS = 10 * 60_000;
+const MAX_ROBOTS_BYTES = 512 * 1024;
+
+export class RobotsPolicy {
+  private readonly cache = new Map<string, Promise<CachedPolicy>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly agent: Agent,
+    private readonly allow: AllowList,
+    private readonly userAgent: string,
+  ) {}
+
+  async check(url: string): Promise<RobotsVerdict> {
+    const origin = new URL(url).origin;
+    const policy = await this.policy(origin);
+    if (policy.mode === 'allow_all') return { allowed: true, crawlDelaySeconds: null, sitemaps: [] };
+    if (policy.mode === 'disallow_all') {
+      return { allowed: false, crawlDelaySeconds: null, reason: 'robots.txt unreachable (server error): crawling nothing', sitemaps: [] };
+    }
+    const robot = policy.robot!;
+    const allowed = robot.isAllowed(url, this.userAgent) !== false;
+    return {
+      allowed,
+      crawlDelaySeconds: robot.getCrawlDelay(this.userAgent) ?? null,
+      sitemaps: robot.getSitemaps(),
+      ...(allowed ? {} : { reason: 'Disallowed by robots.txt' }),
+    };
+  }
+
+  private policy(origin: string): Promise<CachedPolicy> {
+    const cached = this.cache.get(origin);
+    if (cached) {
+      return cached.then((p) => (p.expiresAt > Date.now() ? p : this.refresh(origin)));
+    }
+    return this.refresh(origin);
+  }
+
+  private refresh(origin: string): Promise<CachedPolicy> {
+    const pending = this.load(origin);
+    this.cache.set(origin, pending);
+    pending.catch(() => this.cache.delete(origin));
+    return pending;
+  }
+
+  private async load(origin: string): Promise<CachedPolicy> {
+    const stored = await this.db.selectFrom('robots_cache').selectAll().where('origin', '=', origin).executeTakeFirst();
+    if (stored && stored.expires_at.getTime() > Date.now()) {
+      return this.toPolicy(origin, stored.mode, stored.body, stored.expires_at.getTime());
+    }
+    const res = await fetchPage(`${origin}/robots.txt`, this.agent, this.allow, {
+      timeoutMs: 15_000,
+      maxBytes: MAX_ROBOTS_BYTES,
+      maxRedirects: 5,
+      userAgent: this.userAgent,
+    });
+    let mode: CachedPolicy['mode'];
+    let body = '';
+    let status: number | null = null;
+    if (res.kind === 'ok') {
+      mode = 'rules';
+      body = res.body;
+      status = res.status;
+    } else if (res.kind === 'http_error' && res.status >= 400 && res.status < 500 && res.status !== 429) {
+      mode = 'allow_all';
+      status = res.status;
+    } else if (res.kind === 'skipped') {
+      mode = 'allow_all'; // not a robots file (e.g. an HTML error page type): no rules
+      status = res.status;
+    } else {
+      mode = 'disallow_all';
+      status = res.kind === 'http_error' ? res.status : null;
+    }
+    const expiresAt = Date.now() + (mode === 'disallow_all' ? FAILURE_TTL_MS : RULES_TTL_MS);
+    await this.db
+      .insertInto('robots_cache')
+      .values({ origin, status, body, mode, expires_at: new Date(expiresAt) })
+      .onConflict((oc) =>
+        oc.column('origin').doUpdateSet({ status, body, mode, fetched_at: new Date(), expires_at: new Date(expiresAt) }),
+      )
+      .execute();
+    return this.toPolicy(origin, mode, body, expiresAt);
+  }
+
+  private toPolicy(origin: string, mode: CachedPolicy['mode'], body: string, expiresAt: number): CachedPolicy {
+    return { mode, robot: mode === 'rules' ? robotsParser(`${origin}/robots.txt`, body) : null, expiresAt };
+  }
+}

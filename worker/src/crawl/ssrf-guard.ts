@@ -1,0 +1,82 @@
+import dns from 'node:dns';
+import net from 'node:net';
+
+// Refuses to connect to loopback, private, link-local (cloud metadata), CGNAT, multicast and
+// other special addresses, checked on the address actually connected to, so DNS tricks and
+// redirects cannot reach them. Operators may allow-list hosts or networks (tests use 127.0.0.1).
+
+const blocked = new net.BlockList();
+for (const [net4, bits] of [
+  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16],
+  ['172.16.0.0', 12], ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15],
+  ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
+] as const) blocked.addSubnet(net4, bits, 'ipv4');
+for (const [net6, bits] of [
+  ['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['64:ff9b::', 96], ['2001:db8::', 32],
+] as const) blocked.addSubnet(net6, bits, 'ipv6');
+
+export class BlockedAddressError extends Error {
+  readonly code = 'EBLOCKEDADDRESS';
+  constructor(host: string, address: string) {
+    super(`Refusing to connect to ${host} (${address}): private, loopback or reserved address`);
+  }
+}
+
+/** Parses an allow-list: "true"/"*" allows everything; else comma-separated IPs, CIDRs or host names. */
+export function parseAllowList(spec: string | undefined): AllowList {
+  const entries = (spec ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  if (entries.includes('true') || entries.includes('*')) return { all: true, hosts: new Set(), nets: new net.BlockList() };
+  const nets = new net.BlockList();
+  const hosts = new Set<string>();
+  for (const e of entries) {
+    const [addr, bits] = e.split('/');
+    const family = net.isIP(addr ?? '');
+    if (family && bits) nets.addSubnet(addr!, Number(bits), family === 6 ? 'ipv6' : 'ipv4');
+    else if (family) nets.addAddress(addr!, family === 6 ? 'ipv6' : 'ipv4');
+    else hosts.add(e);
+  }
+  return { all: false, hosts, nets };
+}
+
+export interface AllowList {
+  all: boolean;
+  hosts: Set<string>;
+  nets: net.BlockList;
+}
+
+/** IPv4-mapped IPv6 (::ffff:127.0.0.1) is judged as the IPv4 address it carries. */
+function unmap(address: string): { address: string; family: 'ipv4' | 'ipv6' } {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return { address: mapped[1]!, family: 'ipv4' };
+  return { address, family: net.isIPv6(address) ? 'ipv6' : 'ipv4' };
+}
+
+export function isBlockedAddress(address: string, host: string, allow: AllowList): boolean {
+  if (allow.all || allow.hosts.has(host.toLowerCase())) return false;
+  const a = unmap(address);
+  if (allow.nets.check(a.address, a.family)) return false;
+  return blocked.check(a.address, a.family);
+}
+
+type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void;
+
+/** A dns.lookup replacement for sockets: resolves, then refuses blocked addresses. */
+export function guardedLookup(allow: AllowList) {
+  return (hostname: string, options: dns.LookupOptions, callback: LookupCallback): void => {
+    dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
+      if (err) return callback(err, '');
+      const list = addresses as dns.LookupAddress[];
+      const bad = list.find((a) => isBlockedAddress(a.address, hostname, allow));
+      if (bad) return callback(new BlockedAddressError(hostname, bad.address), '');
+      if (options.all) return callback(null, list);
+      const first = list[0]!;
+      callback(null, first.address, first.family);
+    });
+  };
+}
+
+/** For literal IPs in URLs (no DNS lookup happens for them): the same check up front. */
+export function assertHostAllowed(url: URL, allow: AllowList): void {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (net.isIP(host) && isBlockedAddress(host, host, allow)) throw new BlockedAddressError(host, host);
+}

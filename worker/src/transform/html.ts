@@ -1,0 +1,60 @@
+import { Readability } from '@mozilla/readability';
+import { load, type CheerioAPI } from 'cheerio';
+import { parseHTML } from 'linkedom';
+import { normalizeUrl } from '../crawl/normalize-url';
+import { parseDate, type ExtractedItem } from './item';
+import { collapse } from './text';
+
+// HTML pages: items by CSS selectors when the schema names an item selector, otherwise the
+// page's main text found by readability as a single item.
+
+export interface HtmlSchemaFields {
+  title?: string;
+  url?: string;
+  body?: string;
+  summary?: string;
+  author?: string;
+  published_at?: string;
+}
+
+/** 'a.title' reads text; 'a.title@href' reads an attribute. */
+function select($: CheerioAPI, scope: ReturnType<CheerioAPI>, spec: string | undefined): string {
+  if (!spec) return '';
+  const [selector, attr] = spec.split('@');
+  const el = selector ? scope.find(selector).first() : scope;
+  return collapse(attr ? (el.attr(attr) ?? '') : el.text());
+}
+
+export function extractBySelectors(html: string, pageUrl: string, itemSelector: string, f: HtmlSchemaFields): ExtractedItem[] {
+  const $ = load(html);
+  return $(itemSelector)
+    .toArray()
+    .flatMap((node) => {
+      const scope = $(node);
+      const title = select($, scope, f.title);
+      const url = normalizeUrl(select($, scope, f.url) || pageUrl, pageUrl);
+      if (!title || !url) return [];
+      const summary = select($, scope, f.summary);
+      return [
+        {
+          title,
+          url,
+          body: select($, scope, f.body),
+          ...(summary ? { summary } : {}),
+          author: select($, scope, f.author) || null,
+          publishedAt: parseDate(select($, scope, f.published_at)),
+        },
+      ];
+    });
+}
+
+export function extractMainText(html: string, pageUrl: string): ExtractedItem[] {
+  const { document } = parseHTML(html);
+  const canonical = document.querySelector('link[rel="canonical"]')?.getAttribute('href');
+  const url = normalizeUrl(canonical ?? pageUrl, pageUrl) ?? pageUrl;
+  const article = new Readability(document as unknown as Document, { charThreshold: 100 }).parse();
+  const title = collapse(article?.title || document.querySelector('title')?.textContent || '');
+  const body = collapse(article?.textContent ?? document.body?.textContent ?? '');
+  if (!title || !body) return [];
+  return [{ title, url, body, author: article?.byline ?? null, summary: collapse(article?.excerpt ?? '') || undefined }];
+}
