@@ -12,6 +12,7 @@ beforeAll(async () => {
     bodyLimitBytes: 4096,
     trustProxy: true,
     loginMaxAttemptsPerIp: 3,
+    registerMaxPerIp: 2,
   });
   http = client(server.url);
 });
@@ -70,6 +71,9 @@ describe('envelope and error mapping', () => {
     const wrong = await http.send('DELETE', '/api/v1/auth/login');
     expect(wrong.status).toBe(405);
     expect(wrong.body.error.code).toBe('METHOD_NOT_ALLOWED');
+    const unknownMethod = await http.send('PROPFIND', '/api/v1/auth/me');
+    expect(unknownMethod.status).toBe(405);
+    expect(unknownMethod.body.status).toBe('error');
   });
 
   it('keeps a sane X-Request-Id and replaces an unsafe one', async () => {
@@ -171,5 +175,33 @@ describe('login throttling per client address', () => {
     expect(blocked.body.error.message).toContain('from this address');
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await attempt('198.51.100.1')).status).toBe(401);
+  });
+
+  it('uses the address the proxy saw, not one the client prepends', async () => {
+    const spoofing = (fake: string) =>
+      http.post(
+        '/api/v1/auth/login',
+        { email: `spoof-${fake}@example.test`, password: 'guess-guess' },
+        { headers: { 'x-forwarded-for': `${fake}, 192.0.2.55` } },
+      );
+    for (let i = 0; i < 3; i++) expect((await spoofing(`10.0.0.${i}`)).status).toBe(401);
+    expect((await spoofing('10.0.0.99')).status).toBe(429);
+  });
+});
+
+describe('registration throttling', () => {
+  it('limits accounts created from one address per hour', async () => {
+    const from = { headers: { 'x-forwarded-for': '198.51.100.200' } };
+    const register = (n: number) =>
+      http.post(
+        '/api/v1/auth/register',
+        { email: `burst${n}@example.test`, username: `burst_${n}`, password: 'long-enough-pw' },
+        from,
+      );
+    expect((await register(1)).status).toBe(201);
+    expect((await register(2)).status).toBe(201);
+    const third = await register(3);
+    expect(third.status).toBe(429);
+    expect(third.headers.get('retry-after')).toBeTruthy();
   });
 });

@@ -23,7 +23,8 @@ export interface AppOptions {
 
 /** The Koa application, assembled but not listening, so tests can serve it on any port. */
 export function createApp(app: AppContext, options: AppOptions = {}): Koa {
-  const koa = new Koa({ proxy: app.config.trustProxy });
+  // Behind one proxy: the client is the address that proxy saw, not whatever a client claims.
+  const koa = new Koa({ proxy: app.config.trustProxy, maxIpsCount: 1 });
   const metrics = createMetrics();
   const openapi = buildOpenApiDocument(routes, API_VERSION);
   const docsHtml = renderDocsPage(openapi as unknown as Record<string, unknown>);

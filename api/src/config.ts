@@ -23,6 +23,7 @@ const envSchema = z.object({
   LOGIN_IP_WINDOW_SECONDS: int(60),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: int(5),
   LOGIN_ACCOUNT_WINDOW_SECONDS: int(900),
+  REGISTER_MAX_PER_IP_PER_HOUR: int(20),
   ADMIN_EMAIL: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   DB_POOL_SIZE: int(10),
@@ -44,6 +45,7 @@ export interface Config {
   loginIpWindowSeconds: number;
   loginMaxFailuresPerAccount: number;
   loginAccountWindowSeconds: number;
+  registerMaxPerIp: number;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   dbPoolSize: number;
@@ -74,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginIpWindowSeconds: e.LOGIN_IP_WINDOW_SECONDS,
     loginMaxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
     loginAccountWindowSeconds: e.LOGIN_ACCOUNT_WINDOW_SECONDS,
+    registerMaxPerIp: e.REGISTER_MAX_PER_IP_PER_HOUR,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     dbPoolSize: e.DB_POOL_SIZE,

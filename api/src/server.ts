@@ -1,37 +1,66 @@
 import type { Server } from 'node:http';
 import { createApp } from './app';
+import { pruneRateLimitCounters } from './auth/throttle';
 import { createAppContext, createLogger } from './boot';
 import { loadConfig } from './config';
+import type { AppContext } from './context';
 import { resolveDatabase } from './db/resolve-database';
 
 // Process entry for `npm start` and `npm run start:api`: database (external or embedded), API,
 // and an orderly shutdown on SIGINT/SIGTERM.
 
+const HOUSEKEEPING_INTERVAL_MS = 3600_000;
+
 async function main(): Promise<void> {
   const config = loadConfig();
   const log = createLogger(config);
   const database = await resolveDatabase(config, log);
-  const ctx = await createAppContext(config, log, database.url);
-  const server: Server = createApp(ctx).listen(config.port, config.host);
-  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
+  let ctx: AppContext;
+  let server: Server;
+  try {
+    ctx = await createAppContext(config, log, database.url);
+    server = createApp(ctx).listen(config.port, config.host);
+    await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
+  } catch (err) {
+    await database.stop(); // do not leave an embedded server behind
+    throw err;
+  }
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   log.info({ url: `http://${config.host}:${port}` }, 'Ideamine is listening');
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info({ signal }, 'shutting down');
+  const housekeeping = setInterval(() => {
+    pruneRateLimitCounters(ctx.db).catch((err: unknown) => log.warn({ err }, 'housekeeping failed'));
+  }, HOUSEKEEPING_INTERVAL_MS);
+  housekeeping.unref();
+
+  onShutdownSignal(log, async () => {
+    clearInterval(housekeeping);
     server.closeIdleConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await ctx.db.destroy();
     await database.stop();
-    log.info('stopped');
-    process.exit(0);
+  });
+}
+
+function onShutdownSignal(log: AppContext['log'], stop: () => Promise<void>): void {
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    stop()
+      .then(() => {
+        log.info('stopped');
+        process.exit(0);
+      })
+      .catch((err: unknown) => {
+        log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      });
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
 }
 
 main().catch((err: Error) => {

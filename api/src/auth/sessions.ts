@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Tokens } from '@ideamine/shared/contract/auth';
 import type { AppContext } from '../context';
-import type { Db } from '../db/database';
+import { inTransaction, type Db } from '../db/database';
 import { ApiError } from '../errors';
 import { signAccessToken } from './access-token';
 
@@ -32,9 +32,15 @@ async function issueTokens(ctx: AppContext, db: Db, userId: number, sessionId: s
   };
 }
 
-export async function openSession(ctx: AppContext, userId: number, client: ClientInfo): Promise<Tokens> {
+/** Starts a session; pass `db` to make it part of a larger transaction. */
+export async function openSession(
+  ctx: AppContext,
+  userId: number,
+  client: ClientInfo,
+  db: Db = ctx.db,
+): Promise<Tokens> {
   const sessionId = randomUUID();
-  return ctx.db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     await trx
       .insertInto('sessions')
       .values({ id: sessionId, user_id: userId, ip: client.ip, user_agent: client.userAgent?.slice(0, 500) ?? null })

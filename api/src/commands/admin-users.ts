@@ -4,6 +4,7 @@ import { conflict, notFound } from '../errors';
 import { presentUser } from '../presenters/user';
 import type { UserRow } from '../queries/users';
 import { writeAudit } from './audit';
+import { readSetting } from './settings';
 
 // Admin changes to other accounts, each in one transaction with its audit entry. The admin rows
 // are locked first so two admins cannot demote or delete each other into a system with none.
@@ -15,7 +16,13 @@ export interface Actor {
 }
 
 async function lockAdminsAndLoad(trx: Db, id: number): Promise<{ user: UserRow; admins: number }> {
-  const admins = await trx.selectFrom('users').select('id').where('role', '=', 'admin').forUpdate().execute();
+  const admins = await trx
+    .selectFrom('users')
+    .select('id')
+    .where('role', '=', 'admin')
+    .orderBy('id')
+    .forUpdate()
+    .execute();
   const user = await trx.selectFrom('users').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
   if (!user) throw notFound('User');
   return { user, admins: admins.length };
@@ -27,9 +34,10 @@ export async function updateUserAsAdmin(db: Db, actor: Actor, id: number, input:
     if (user.role === 'admin' && input.role && input.role !== 'admin' && admins <= 1) {
       throw conflict('The last admin cannot be demoted; promote another admin first', 'role');
     }
+    const changes = { ...input, ...(await trialDates(trx, user, input)) };
     const updated = await trx
       .updateTable('users')
-      .set({ ...input, updated_at: new Date() })
+      .set({ ...changes, updated_at: new Date() })
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -38,8 +46,8 @@ export async function updateUserAsAdmin(db: Db, actor: Actor, id: number, input:
       action: 'user.update',
       entityType: 'user',
       entityId: id,
-      before: pick(presentUser(user), Object.keys(input)),
-      after: pick(presentUser(updated), Object.keys(input)),
+      before: pick(presentUser(user), Object.keys(changes)),
+      after: pick(presentUser(updated), Object.keys(changes)),
       ip: actor.ip,
       requestId: actor.requestId,
     });
@@ -63,6 +71,19 @@ export async function deleteUserAsAdmin(db: Db, actor: Actor, id: number): Promi
       requestId: actor.requestId,
     });
   });
+}
+
+/** Keeps the trial date meaningful when the role changes and no date was given. */
+async function trialDates(
+  trx: Db,
+  user: UserRow,
+  input: UpdateUserBody,
+): Promise<Pick<UpdateUserBody, 'trial_expires_at'>> {
+  if (input.trial_expires_at !== undefined || !input.role || input.role === user.role) return {};
+  if (input.role !== 'trial') return { trial_expires_at: null };
+  if (user.trial_expires_at) return {};
+  const days = await readSetting(trx, 'auth.trial_days');
+  return { trial_expires_at: new Date(Date.now() + days * 86_400_000).toISOString() };
 }
 
 function pick(obj: Record<string, unknown>, keys: string[]): Record<string, unknown> {

@@ -2,7 +2,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/database';
 import { createTestDatabase } from '../test/database';
-import { verifyPassword } from '../auth/password';
+import { hashPassword, verifyPassword } from '../auth/password';
 import { ensureAdmin } from './ensure-admin';
 
 let handle: DatabaseHandle;
@@ -47,21 +47,36 @@ describe('admin bootstrap', () => {
     expect(ops.role).toBe('admin');
     expect(await verifyPassword('ops-password-1', ops.password_hash)).toBe(true);
 
-    await handle.db.updateTable('users').set({ role: 'trial' }).where('id', '=', ops.id).execute();
-    await ensureAdmin(handle.db, log, 'ops@example.test', 'ops-password-1');
-    const promoted = await handle.db
-      .selectFrom('users')
-      .select('role')
+    // Someone registered the operator's address first, with a password of their own.
+    await handle.db
+      .updateTable('users')
+      .set({ role: 'trial', password_hash: await hashPassword('squatter-password') })
       .where('id', '=', ops.id)
-      .executeTakeFirstOrThrow();
+      .execute();
+    await handle.db
+      .insertInto('sessions')
+      .values({ id: '00000000-0000-4000-8000-000000000001', user_id: ops.id, ip: null, user_agent: null })
+      .execute();
+    await ensureAdmin(handle.db, log, 'ops@example.test', 'ops-password-1');
+    const promoted = await handle.db.selectFrom('users').selectAll().where('id', '=', ops.id).executeTakeFirstOrThrow();
     expect(promoted.role).toBe('admin');
+    expect(await verifyPassword('ops-password-1', promoted.password_hash)).toBe(true);
+    expect(await verifyPassword('squatter-password', promoted.password_hash)).toBe(false);
+    const session = await handle.db
+      .selectFrom('sessions')
+      .select('revoked_at')
+      .where('user_id', '=', ops.id)
+      .executeTakeFirstOrThrow();
+    expect(session.revoked_at).not.toBeNull();
   });
 
   it('refuses half a configuration and bad values with a clear message', async () => {
     await expect(ensureAdmin(handle.db, log, 'ops@example.test', undefined)).rejects.toThrow(
       'ADMIN_EMAIL and ADMIN_PASSWORD',
     );
-    await expect(ensureAdmin(handle.db, log, 'not-an-email', 'long-enough-1')).rejects.toThrow('email');
+    await expect(ensureAdmin(handle.db, log, 'not-an-email', 'long-enough-1')).rejects.toThrow(
+      'ADMIN_EMAIL is not a valid email address',
+    );
     await expect(ensureAdmin(handle.db, log, 'x@example.test', 'short')).rejects.toThrow('ADMIN_PASSWORD');
   });
 });

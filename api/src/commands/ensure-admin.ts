@@ -1,17 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
-import type { Db } from '../db/database';
 import { emailField, passwordField } from '@ideamine/shared/contract/users';
-import { registerUser } from './register-user';
+import { hashPassword } from '../auth/password';
+import { revokeUserSessions } from '../auth/sessions';
+import type { Db } from '../db/database';
 import { writeAudit } from './audit';
+import { registerUser } from './register-user';
 
 const BOOTSTRAP_LOCK = 727_002;
 
 /**
- * Makes sure an admin exists. With ADMIN_EMAIL and ADMIN_PASSWORD that account is created (or
- * promoted). Without them, a first start with no admin creates one with a random password that
- * is printed once to the log.
+ * Makes sure an admin exists. With ADMIN_EMAIL and ADMIN_PASSWORD that account is created, or,
+ * if someone registered that address, promoted with ADMIN_PASSWORD as its password and its
+ * sessions ended (so an early sign-up cannot keep a password of its own choosing). Without them,
+ * a first start with no admin creates one with a random password printed once to the log.
  */
 export async function ensureAdmin(
   db: Db,
@@ -19,40 +22,42 @@ export async function ensureAdmin(
   email: string | undefined,
   password: string | undefined,
 ): Promise<void> {
-  if ((email && !password) || (!email && password)) {
+  if ((email && !password) || (!email && password))
     throw new Error('Set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither');
-  }
+  const configured = email && password ? checkConfigured(email, password) : null;
+  const hash = configured ? await hashPassword(configured.password) : '';
+
   await db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(${BOOTSTRAP_LOCK})`.execute(trx);
-    if (email && password) {
-      const address = emailField.parse(email);
-      passwordField('ADMIN_PASSWORD').parse(password);
+    if (configured) {
       const existing = await trx
         .selectFrom('users')
         .select(['id', 'role'])
-        .where('email', '=', address)
+        .where('email', '=', configured.email)
         .executeTakeFirst();
       if (!existing) {
         const user = await registerUser(
           trx,
-          { email: address, username: await freeUsername(trx, 'admin'), password },
+          { email: configured.email, username: await freeUsername(trx, 'admin') },
+          hash,
           'admin',
         );
         await writeAudit(trx, { actorId: null, action: 'user.bootstrap_admin', entityType: 'user', entityId: user.id });
-        log.info({ email: address }, 'created the admin account from ADMIN_EMAIL');
+        log.info({ email: configured.email }, 'created the admin account from ADMIN_EMAIL');
       } else if (existing.role !== 'admin') {
         await trx
           .updateTable('users')
-          .set({ role: 'admin', trial_expires_at: null })
+          .set({ role: 'admin', trial_expires_at: null, password_hash: hash, updated_at: new Date() })
           .where('id', '=', existing.id)
           .execute();
+        await revokeUserSessions(trx, existing.id, 'promoted to admin by ADMIN_EMAIL');
         await writeAudit(trx, {
           actorId: null,
           action: 'user.bootstrap_admin',
           entityType: 'user',
           entityId: existing.id,
         });
-        log.info({ email: address }, 'promoted ADMIN_EMAIL to admin');
+        log.warn({ email: configured.email }, 'promoted ADMIN_EMAIL to admin and set its password from ADMIN_PASSWORD');
       }
       return;
     }
@@ -61,7 +66,8 @@ export async function ensureAdmin(
     const generated = randomBytes(12).toString('base64url');
     const user = await registerUser(
       trx,
-      { email: 'admin@ideamine.local', username: await freeUsername(trx, 'admin'), password: generated },
+      { email: 'admin@ideamine.local', username: await freeUsername(trx, 'admin') },
+      await hashPassword(generated),
       'admin',
     );
     await writeAudit(trx, { actorId: null, action: 'user.bootstrap_admin', entityType: 'user', entityId: user.id });
@@ -70,6 +76,14 @@ export async function ensureAdmin(
       'created the first admin account; this password is shown only once, change it after signing in',
     );
   });
+}
+
+function checkConfigured(email: string, password: string): { email: string; password: string } {
+  const parsedEmail = emailField.safeParse(email);
+  if (!parsedEmail.success) throw new Error(`ADMIN_EMAIL is not a valid email address: ${email}`);
+  const parsedPassword = passwordField('ADMIN_PASSWORD').safeParse(password);
+  if (!parsedPassword.success) throw new Error(parsedPassword.error.issues[0]!.message);
+  return { email: parsedEmail.data, password };
 }
 
 async function freeUsername(db: Db, base: string): Promise<string> {

@@ -1,15 +1,21 @@
 import type { RegisterBody } from '@ideamine/shared/contract/auth';
 import type { Role } from '@ideamine/shared/permissions';
-import { hashPassword } from '../auth/password';
 import type { Db } from '../db/database';
 import { rethrowUniqueViolation } from '../db/unique-violation';
 import type { UserRow } from '../queries/users';
 import { readSetting } from './settings';
 
-/** Creates an account. New accounts are trials that end after the configured number of days. */
-export async function registerUser(db: Db, input: RegisterBody, role: Role = 'trial'): Promise<UserRow> {
+/**
+ * Creates an account. New accounts are trials that end after the configured number of days.
+ * Hash the password first (hashPassword) so the transaction around this stays short.
+ */
+export async function registerUser(
+  db: Db,
+  input: Omit<RegisterBody, 'password'>,
+  passwordHash: string,
+  role: Role = 'trial',
+): Promise<UserRow> {
   const days = await readSetting(db, 'auth.trial_days');
-  const passwordHash = await hashPassword(input.password);
   try {
     return await db
       .insertInto('users')

@@ -61,7 +61,7 @@ describe('embedded PostgreSQL', () => {
       const runAs = postgresUserIfRoot(() => undefined);
       const hidden = fs.mkdtempSync(path.join(os.tmpdir(), 'ideamine-hidden-')); // mode 0700, owned by root
       try {
-        const real = await usableBinaries({}, () => undefined);
+        const real = await usableBinaries({}, () => undefined, dataDir);
         const nativeDir = path.dirname(path.dirname(real.postgres));
         fs.cpSync(nativeDir, path.join(hidden, 'native'), { recursive: true, verbatimSymlinks: true });
         const hiddenBin = {
@@ -69,8 +69,8 @@ describe('embedded PostgreSQL', () => {
           postgres: path.join(hidden, 'native/bin/postgres'),
         };
         const logs: string[] = [];
-        const bin = await usableBinaries(runAs, (l) => logs.push(l), hiddenBin);
-        expect(bin.postgres.startsWith(hidden)).toBe(false);
+        const bin = await usableBinaries(runAs, (l) => logs.push(l), dataDir, hiddenBin);
+        expect(bin.postgres.startsWith(path.join(dataDir, 'pg-bin'))).toBe(true);
         const run = spawnSync(bin.postgres, ['--version'], { uid: runAs.uid, gid: runAs.gid });
         expect(run.status, String(run.stderr)).toBe(0);
         expect(() => assertReachable(path.join(hidden, 'data'), runAs)).toThrow(/cannot reach .* Set DATA_DIR/);

@@ -41,8 +41,8 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
   fs.mkdirSync(dataDir, { recursive: true });
 
   const runAs = postgresUserIfRoot(log);
-  const bin = await usableBinaries(runAs, log);
   assertReachable(dataDir, runAs);
+  const bin = await usableBinaries(runAs, log, dataDir);
 
   const password = readOrCreatePassword(dataDir);
   const reused = reuseRunningServer(pgData, password, log);
@@ -54,7 +54,8 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
   const child = spawn(
     bin.postgres,
     ['-D', pgData, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-    { ...runAs, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_MESSAGES: 'C' } },
+    // Its own process group: a Ctrl-C in the terminal reaches us, and we stop it in order.
+    { ...runAs, detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_MESSAGES: 'C' } },
   );
   await waitUntilReady(child, log);
   log(`embedded PostgreSQL listening on 127.0.0.1:${port} (data ${pgData})`);
@@ -87,7 +88,14 @@ export function postgresUserIfRoot(log: (l: string) => void): RunAs {
     return lookup();
   } catch {
     log('creating system user postgres to run the embedded database');
-    execFileSync('useradd', ['--system', '--user-group', '--no-create-home', USER]);
+    try {
+      execFileSync('useradd', ['--system', '--user-group', '--no-create-home', USER]);
+    } catch (err) {
+      throw new Error(
+        `PostgreSQL cannot run as root and creating a 'postgres' user failed (${(err as Error).message}). ` +
+          'Create that user, run as another user, or set DATABASE_URL.',
+      );
+    }
     return lookup();
   }
 }
@@ -112,12 +120,18 @@ function accessibleBy(target: string, runAs: RunAs, need: 'read' | 'traverse'): 
 }
 
 /** Uses the packaged binaries in place, or copies them where the postgres user can run them. */
-export async function usableBinaries(runAs: RunAs, log: (l: string) => void, packaged?: Binaries): Promise<Binaries> {
+export async function usableBinaries(
+  runAs: RunAs,
+  log: (l: string) => void,
+  dataDir: string,
+  packaged?: Binaries,
+): Promise<Binaries> {
   const bin = packaged ?? (await loadBinaries());
   const nativeDir = path.dirname(path.dirname(bin.postgres));
   if (accessibleBy(path.dirname(bin.postgres), runAs, 'read')) return bin;
   const version = `${os.platform()}-${os.arch()}-${fs.statSync(bin.postgres).size}`;
-  const copyDir = path.join(os.tmpdir(), 'ideamine-postgres', version);
+  // Inside the data folder (ours, checked reachable), never a shared world-writable one.
+  const copyDir = path.join(dataDir, 'pg-bin', version);
   if (!fs.existsSync(path.join(copyDir, 'bin', 'postgres'))) {
     log(`the postgres user cannot read ${nativeDir}; copying the binaries to ${copyDir}`);
     fs.mkdirSync(path.dirname(copyDir), { recursive: true, mode: 0o755 });
@@ -159,6 +173,8 @@ function readOrCreatePassword(dataDir: string): string {
   fs.writeFileSync(file, password + '\n', { mode: 0o600 });
   return password;
 }
+
+const initialising = (pgData: string) => `${pgData}.init-`;
 
 /**
  * A postmaster.pid whose process is alive belongs to a server another process started on this
@@ -205,7 +221,11 @@ async function initialise(
   log: (l: string) => void,
 ): Promise<void> {
   log(`initialising embedded PostgreSQL in ${pgData}`);
-  fs.rmSync(pgData, { recursive: true, force: true }); // a half-made folder from an interrupted init
+  removeAbandonedInits(pgData);
+  // initdb writes into a private folder that is renamed into place only when complete, so an
+  // interrupted init never leaves a folder that looks initialised.
+  const target = `${initialising(pgData)}${process.pid}`;
+  fs.rmSync(target, { recursive: true, force: true });
   const pwFile = path.join(dataDir, `.pwfile-${process.pid}`);
   fs.writeFileSync(pwFile, password + '\n', { mode: 0o600 });
   if (runAs.uid !== undefined) fs.chownSync(pwFile, runAs.uid, runAs.gid!);
@@ -213,7 +233,7 @@ async function initialise(
     await run(
       bin.initdb,
       [
-        `--pgdata=${pgData}`,
+        `--pgdata=${target}`,
         '--auth=scram-sha-256',
         `--username=${USER}`,
         `--pwfile=${pwFile}`,
@@ -225,6 +245,25 @@ async function initialise(
   } finally {
     fs.rmSync(pwFile, { force: true });
   }
+  try {
+    fs.renameSync(target, pgData);
+  } catch (err) {
+    // Another process finished its init first: use that one.
+    fs.rmSync(target, { recursive: true, force: true });
+    if (!fs.existsSync(path.join(pgData, 'PG_VERSION'))) throw err;
+  }
+}
+
+function removeAbandonedInits(pgData: string): void {
+  const dir = path.dirname(pgData);
+  const prefix = path.basename(initialising(pgData));
+  for (const name of fs.readdirSync(dir)) {
+    const pid = Number(name.slice(prefix.length));
+    if (name.startsWith(prefix) && pid > 0 && !isAlive(pid))
+      fs.rmSync(path.join(dir, name), { recursive: true, force: true });
+  }
+  if (fs.existsSync(pgData) && !fs.existsSync(path.join(pgData, 'PG_VERSION')))
+    fs.rmSync(pgData, { recursive: true, force: true });
 }
 
 function run(cmd: string, args: string[], runAs: RunAs): Promise<void> {
@@ -239,12 +278,21 @@ function run(cmd: string, args: string[], runAs: RunAs): Promise<void> {
   });
 }
 
+const READY_TIMEOUT_MS = 60_000;
+
 function waitUntilReady(child: ChildProcess, log: (l: string) => void): Promise<void> {
   return new Promise((resolve, reject) => {
     let output = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(
+        new Error(`embedded PostgreSQL did not become ready within ${READY_TIMEOUT_MS / 1000} s: ${output.trim()}`),
+      );
+    }, READY_TIMEOUT_MS);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes('database system is ready to accept connections')) {
+        clearTimeout(timer);
         child.stderr?.off('data', onData);
         child.stderr?.on('data', (c: Buffer) => log(c.toString().trim()));
         resolve();
@@ -252,7 +300,10 @@ function waitUntilReady(child: ChildProcess, log: (l: string) => void): Promise<
     };
     child.stderr?.on('data', onData);
     child.on('error', reject);
-    child.on('exit', (code) => reject(new Error(`embedded PostgreSQL exited (code ${code}): ${output.trim()}`)));
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`embedded PostgreSQL exited (code ${code}): ${output.trim()}`));
+    });
   });
 }
 

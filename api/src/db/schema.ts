@@ -140,7 +140,11 @@ export interface CrawlTasksTable {
   url: string;
   domain: string;
   depth: Generated<number>;
-  discovered_via: ColumnType<'seed' | 'link' | 'sitemap' | 'feed', 'seed' | 'link' | 'sitemap' | 'feed' | undefined, never>;
+  discovered_via: ColumnType<
+    'seed' | 'link' | 'sitemap' | 'feed',
+    'seed' | 'link' | 'sitemap' | 'feed' | undefined,
+    never
+  >;
   status: ColumnType<TaskStatus, TaskStatus | undefined, TaskStatus>;
   attempts: Generated<number>;
   http_status: number | null;

@@ -50,8 +50,15 @@ function toApiError(raw: unknown): ApiError {
   if (e?.code === 'ECONNREFUSED' || e?.code === '57P01' || e?.code === '53300') {
     return new ApiError('SERVICE_UNAVAILABLE');
   }
+  // PostgreSQL data exceptions (class 22: out of range, bad encoding...): input the contract
+  // should have caught; still the client's, never a 500.
+  if (typeof e?.code === 'string' && e.code.startsWith('22') && e.code.length === 5) {
+    return new ApiError('VALIDATION_ERROR', 'A value in the request is out of range or malformed');
+  }
   const status = typeof e?.status === 'number' ? e.status : 500;
   const code = CODE_BY_STATUS[status];
+  // An HTTP method no route knows (PROPFIND, TRACE) is the client's mistake, not ours.
+  if (status === 501) return new ApiError('METHOD_NOT_ALLOWED', 'This HTTP method is not supported');
   if (code && e.expose !== false) return new ApiError(code, e.message || ERRORS[code].message);
   return new ApiError('INTERNAL_ERROR');
 }

@@ -54,12 +54,3 @@ export async function listUsers(db: Db, q: ListUsersQuery): Promise<{ rows: User
   ]);
   return { rows, total: Number(count.n) };
 }
-
-export async function countAdmins(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('role', '=', 'admin')
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}

@@ -39,7 +39,11 @@ export async function ensureQueues(boss: PgBoss): Promise<void> {
 }
 
 /** Sends many messages to one queue in one round trip. */
-export async function sendMany<Q extends QueueName>(boss: PgBoss, queue: Q, payloads: QueuePayload<Q>[]): Promise<void> {
+export async function sendMany<Q extends QueueName>(
+  boss: PgBoss,
+  queue: Q,
+  payloads: QueuePayload<Q>[],
+): Promise<void> {
   if (payloads.length === 0) return;
   await boss.insert(payloads.map((data) => ({ name: queue, data })));
 }

@@ -24,6 +24,8 @@ export function mountRoutes(app: AppContext, routes: readonly Route[], checkResp
 
 async function run(app: AppContext, route: Route, ctx: Context, checkResponses: boolean): Promise<void> {
   const auth = (ctx.state.auth as AuthState | undefined) ?? null;
+  const authError = ctx.state.authError as ApiError | undefined;
+  if (authError && route.requirement.kind !== 'public') throw authError;
   const decision = checkAccess(auth?.user, route.requirement);
   if (!decision.allowed) throw new ApiError(decision.reason);
 

@@ -37,7 +37,7 @@ const SAMPLES: Record<string, (app: AppContext) => Promise<Sample>> = {
     body: { email: `m-${fresh()}@example.test`, username: `m_${fresh()}`, password: 'matrix-password' },
   }),
   'auth.login': async (app) => ({ body: { email: (await buildUser(app)).email, password: TEST_PASSWORD } }),
-  'auth.logout': async () => ({ body: {} }),
+  'auth.logout': async (app) => ({ body: { refresh_token: (await signedInUser(app)).tokens.refresh_token } }),
   'auth.refresh': async (app) => ({ body: { refresh_token: (await signedInUser(app)).tokens.refresh_token } }),
   'auth.me': async () => ({}),
   'auth.me.update': async () => ({ body: { first_name: 'Matrix' } }),
@@ -60,6 +60,7 @@ const SPEC_REQUIREMENTS: Record<string, string> = {
   'auth.login': 'public',
   'auth.register': 'public',
   'auth.refresh': 'public',
+  'auth.logout': 'public',
 };
 
 let server: TestServer;

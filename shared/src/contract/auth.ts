@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH } from '../limits';
+import { text } from './common';
 import { emailField, nameField, passwordField, userSchema, usernameField } from './users';
 
 // Accounts: registration, sign-in, token refresh and the signed-in user's own profile.
@@ -29,15 +31,11 @@ export type RegisterBody = z.infer<typeof registerBody>;
 
 export const loginBody = z
   .strictObject({
-    email: z
-      .string({ error: 'email must be a string' })
-      .trim()
-      .min(1, { error: 'email is required' })
-      .max(254, { error: 'email must be at most 254 characters' }),
+    email: text('email', 254).pipe(z.string().min(1, { error: 'email is required' })),
     password: z
       .string({ error: 'password must be a string' })
       .min(1, { error: 'password is required' })
-      .max(256, { error: 'password must be at most 256 characters' }),
+      .max(PASSWORD_MAX_LENGTH, { error: `password must be at most ${PASSWORD_MAX_LENGTH} characters` }),
   })
   .meta({ id: 'LoginRequest' });
 export type LoginBody = z.infer<typeof loginBody>;
@@ -56,8 +54,12 @@ export const updateMeBody = z
     last_name: nameField('last_name').optional(),
     username: usernameField.optional(),
     email: emailField.optional(),
+    current_password: z
+      .string({ error: 'current_password must be a string' })
+      .max(PASSWORD_MAX_LENGTH, { error: `current_password must be at most ${PASSWORD_MAX_LENGTH} characters` })
+      .optional(),
   })
-  .refine((b) => Object.keys(b).length > 0, {
+  .refine((b) => Object.keys(b).some((k) => k !== 'current_password'), {
     error: 'Provide at least one of first_name, last_name, username, email',
   })
   .meta({ id: 'UpdateProfile' });
@@ -68,7 +70,7 @@ export const changePasswordBody = z
     current_password: z
       .string({ error: 'current_password must be a string' })
       .min(1, { error: 'current_password is required' })
-      .max(256, { error: 'current_password must be at most 256 characters' }),
+      .max(PASSWORD_MAX_LENGTH, { error: `current_password must be at most ${PASSWORD_MAX_LENGTH} characters` }),
     new_password: passwordField('new_password'),
   })
   .refine((b) => b.current_password !== b.new_password, {

@@ -1,13 +1,17 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../limits';
 
+/** Ids are PostgreSQL integers. */
+export const MAX_ID = 2_147_483_647;
+
 // Building blocks reused by every resource contract.
 
 export const idParam = z.strictObject({
   id: z.coerce
     .number({ error: 'id must be a positive whole number' })
     .int({ error: 'id must be a positive whole number' })
-    .positive({ error: 'id must be a positive whole number' }),
+    .positive({ error: 'id must be a positive whole number' })
+    .max(MAX_ID, { error: 'id must be a positive whole number' }),
 });
 
 export const pageQuery = {

@@ -66,6 +66,11 @@ export const updateUserBody = z
     role: roleSchema.optional(),
     trial_expires_at: z.iso
       .datetime({ offset: true, error: 'trial_expires_at must be an ISO 8601 date-time or null' })
+      .transform((v) => new Date(v))
+      .refine((d) => !Number.isNaN(d.getTime()) && d.getUTCFullYear() >= 1970 && d.getUTCFullYear() <= 9999, {
+        error: 'trial_expires_at must be a date between 1970 and 9999',
+      })
+      .transform((d) => d.toISOString())
       .nullable()
       .optional(),
     email_verified: z.boolean({ error: 'email_verified must be true or false' }).optional(),

@@ -192,7 +192,20 @@ describe('logout, profile and password', () => {
   it('updates the profile, resets email verification on a new email, and refuses a taken username', async () => {
     const { token, user } = await signedInUser(server.app);
     await server.app.db.updateTable('users').set({ email_verified: true }).where('id', '=', user.id).execute();
-    const res = await http.put('/api/v1/auth/me', { first_name: ' Grace ', email: 'grace@example.test' }, { token });
+    const noPassword = await http.put('/api/v1/auth/me', { email: 'grace@example.test' }, { token });
+    expect(noPassword.status).toBe(400);
+    expect(noPassword.body.error.field).toBe('current_password');
+    const wrongPassword = await http.put(
+      '/api/v1/auth/me',
+      { email: 'grace@example.test', current_password: 'not-the-password' },
+      { token },
+    );
+    expect(wrongPassword.status).toBe(400);
+    const res = await http.put(
+      '/api/v1/auth/me',
+      { first_name: ' Grace ', email: 'grace@example.test', current_password: TEST_PASSWORD },
+      { token },
+    );
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ first_name: 'Grace', email: 'grace@example.test', email_verified: false });
     const other = await buildUser(server.app);
@@ -226,5 +239,79 @@ describe('logout, profile and password', () => {
     expect((await http.get('/api/v1/auth/me', { token: other.body.data.tokens.access_token })).status).toBe(401);
     const login = await http.post('/api/v1/auth/login', { email: user.email, password: 'brand-new-password' });
     expect(login.status).toBe(200);
+  });
+});
+
+describe('stale tokens on public routes', () => {
+  it('refresh and login work while an expired or revoked access token is still sent', async () => {
+    const { tokens } = await signedInUser(server.app);
+    await http.post('/api/v1/auth/logout', { refresh_token: 'unrelated' }, { token: tokens.access_token });
+    // The session is revoked: the access token is now invalid, but public routes ignore it.
+    const other = await signedInUser(server.app);
+    const refreshed = await http.post(
+      '/api/v1/auth/refresh',
+      { refresh_token: other.tokens.refresh_token },
+      { token: tokens.access_token },
+    );
+    expect(refreshed.status).toBe(200);
+    const me = await http.get('/api/v1/auth/me', { token: tokens.access_token });
+    expect(me.status).toBe(401);
+    const missing = await http.get('/api/v1/no-such-route', { token: 'garbage' });
+    expect(missing.status).toBe(404);
+  });
+
+  it('logout with only the refresh token ends that session', async () => {
+    const { tokens } = await signedInUser(server.app);
+    const res = await http.post('/api/v1/auth/logout', { refresh_token: tokens.refresh_token });
+    expect(res.status).toBe(200);
+    expect((await http.post('/api/v1/auth/refresh', { refresh_token: tokens.refresh_token })).status).toBe(401);
+    const neither = await http.post('/api/v1/auth/logout', {});
+    expect(neither.status).toBe(400);
+    expect(neither.body.error.field).toBe('refresh_token');
+  });
+});
+
+describe('account lockout keys on the account', () => {
+  it('counts guesses by email and by username together', async () => {
+    const user = await buildUser(server.app);
+    const logins = [user.email, user.username, user.email];
+    for (const login of logins) {
+      expect((await http.post('/api/v1/auth/login', { email: login, password: 'wrong-password' })).status).toBe(401);
+    }
+    const locked = await http.post('/api/v1/auth/login', { email: user.username, password: TEST_PASSWORD });
+    expect(locked.status).toBe(429);
+  });
+
+  it('refuses parallel guesses beyond the limit', async () => {
+    const user = await buildUser(server.app);
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        http.post('/api/v1/auth/login', { email: user.email, password: 'wrong-password' }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 401)).toHaveLength(3);
+    expect(results.filter((r) => r.status === 429)).toHaveLength(5);
+  });
+
+  it('throttles current_password guesses on change-password', async () => {
+    const { token } = await signedInUser(server.app);
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await http.post(
+        '/api/v1/auth/change-password',
+        { current_password: `guess-${i}-xx`, new_password: 'another-password' },
+        { token },
+      );
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([400, 400, 400, 429]);
+  });
+});
+
+describe('odd input', () => {
+  it('refuses NUL and control characters in the login with 400, not 500', async () => {
+    const res = await http.post('/api/v1/auth/login', { email: 'a\u0000b', password: 'whatever-1' });
+    expect(res.status).toBe(400);
+    expect(res.body.error.field).toBe('email');
   });
 });

@@ -10,8 +10,8 @@ import {
 import { messageSchema } from '@ideamine/shared/contract/common';
 import { userSchema } from '@ideamine/shared/contract/users';
 import { PUBLIC, SIGNED_IN } from '@ideamine/shared/permissions';
-import { dummyPasswordHash, verifyPassword } from '../../auth/password';
-import { admitLoginAttempt, clearLoginFailures, recordLoginFailure } from '../../auth/login-throttle';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../auth/password';
+import { consume, limits, resetLimit } from '../../auth/throttle';
 import { openSession, revokeSession, rotateRefreshToken, sessionOfRefreshToken } from '../../auth/sessions';
 import { changePassword } from '../../commands/change-password';
 import { registerUser } from '../../commands/register-user';
@@ -35,9 +35,13 @@ export const authRoutes = [
     response: authResultSchema,
     successStatus: 201,
     handler: async ({ app, body, client }) => {
-      const user = await registerUser(app.db, body);
-      const tokens = await openSession(app, user.id, client);
-      return ok({ tokens, user: presentUser(user) });
+      await consume(app.db, limits.registerFromIp(app.config, client.ip ?? 'unknown'));
+      const passwordHash = await hashPassword(body.password);
+      return app.db.transaction().execute(async (trx) => {
+        const user = await registerUser(trx, body, passwordHash);
+        const tokens = await openSession(app, user.id, client, trx);
+        return ok({ tokens, user: presentUser(user) });
+      });
     },
   }),
 
@@ -51,15 +55,16 @@ export const authRoutes = [
     body: loginBody,
     response: authResultSchema,
     handler: async ({ app, body, client }) => {
-      const ip = client.ip ?? 'unknown';
-      await admitLoginAttempt(app.db, app.config, ip, body.email);
-      const user = await findUserByEmailOrUsername(app.db, body.email.toLowerCase());
+      await consume(app.db, limits.loginFromIp(app.config, client.ip ?? 'unknown'));
+      const login = body.email.toLowerCase();
+      const user = await findUserByEmailOrUsername(app.db, login);
+      // Counted before the check, keyed on the account itself, so neither parallel guesses nor
+      // switching between email and username get more tries.
+      const accountLimit = limits.passwordChecks(app.config, user ? `user:${user.id}` : `login:${login}`);
+      await consume(app.db, accountLimit);
       const valid = await verifyPassword(body.password, user?.password_hash ?? (await dummyPasswordHash()));
-      if (!user || !valid) {
-        await recordLoginFailure(app.db, app.config, ip, body.email);
-        throw new ApiError('INVALID_CREDENTIALS');
-      }
-      await clearLoginFailures(app.db, app.config, ip, body.email);
+      if (!user || !valid) throw new ApiError('INVALID_CREDENTIALS');
+      await resetLimit(app.db, accountLimit.key);
       const tokens = await openSession(app, user.id, client);
       return ok({ tokens, user: presentUser(user) });
     },
@@ -69,17 +74,19 @@ export const authRoutes = [
     id: 'auth.logout',
     method: 'POST',
     path: '/auth/logout',
-    summary: 'End the current session; its refresh and access tokens stop working',
+    summary: 'End a session: the one of the access token sent, and/or the one the refresh token belongs to',
     tag,
-    requirement: SIGNED_IN,
+    requirement: PUBLIC,
     body: logoutBody,
     response: messageSchema,
     handler: async ({ app, auth, body }) => {
-      await revokeSession(app.db, auth!.sessionId, 'logout');
-      if (body.refresh_token) {
-        const other = await sessionOfRefreshToken(app.db, body.refresh_token);
-        if (other && other.userId === auth!.user.id) await revokeSession(app.db, other.sessionId, 'logout');
+      // Holding the refresh token is proof enough, so an expired access token can still sign out.
+      const fromRefresh = body.refresh_token ? await sessionOfRefreshToken(app.db, body.refresh_token) : null;
+      if (!auth && !fromRefresh) {
+        throw new ApiError('VALIDATION_ERROR', 'Send a valid refresh_token or an access token', 'refresh_token');
       }
+      if (auth) await revokeSession(app.db, auth.sessionId, 'logout');
+      if (fromRefresh) await revokeSession(app.db, fromRefresh.sessionId, 'logout');
       return ok({ message: 'Signed out' });
     },
   }),
@@ -121,7 +128,7 @@ export const authRoutes = [
     requirement: SIGNED_IN,
     body: updateMeBody,
     response: userSchema,
-    handler: async ({ app, auth, body }) => ok(presentUser(await updateProfile(app.db, auth!.user, body))),
+    handler: async ({ app, auth, body }) => ok(presentUser(await updateProfile(app, auth!.user, body))),
   }),
 
   defineRoute({
@@ -134,7 +141,7 @@ export const authRoutes = [
     body: changePasswordBody,
     response: messageSchema,
     handler: async ({ app, auth, body }) => {
-      await changePassword(app.db, auth!.user, auth!.sessionId, body);
+      await changePassword(app, auth!.user, auth!.sessionId, body);
       return ok({ message: 'Password changed' });
     },
   }),

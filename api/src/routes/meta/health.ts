@@ -19,8 +19,9 @@ export function healthRouter(app: AppContext, metrics: Registry): Router {
       if (pending > 0) throw new Error(`${pending} migrations pending`);
       ctx.body = { status: 'ready', database: 'up' };
     } catch (err) {
+      ctx.state.log?.warn({ err }, 'not ready');
       ctx.status = 503;
-      ctx.body = { status: 'unavailable', database: 'down', message: (err as Error).message };
+      ctx.body = { status: 'unavailable', database: 'down' };
     }
   });
   router.get('/metrics', async (ctx) => {

@@ -73,6 +73,9 @@ describe('GET /users/:id', () => {
     const res = await http.get(`/api/v1/users/${user.id}`, { token: developer.token });
     expect(res.body.data).toMatchObject({ id: user.id, email: user.email });
     expect((await http.get('/api/v1/users/999999', { token: developer.token })).status).toBe(404);
+    const huge = await http.get('/api/v1/users/3000000000', { token: developer.token });
+    expect(huge.status).toBe(400);
+    expect(huge.body.error.field).toBe('id');
     const bad = await http.get('/api/v1/users/abc', { token: developer.token });
     expect(bad.status).toBe(400);
     expect(bad.body.error.field).toBe('id');
@@ -155,5 +158,31 @@ describe('DELETE /users/:id', () => {
     const self = await http.del(`/api/v1/users/${admin.user.id}`, { token: admin.token });
     expect(self.status).toBe(409);
     expect((await http.del('/api/v1/users/999999', { token: admin.token })).status).toBe(404);
+  });
+});
+
+describe('trial dates follow role changes', () => {
+  it('gives a new trial an end date, clears it when leaving trial, and normalises offsets to UTC', async () => {
+    const guest = await buildUser(server.app, { role: 'guest' });
+    const toTrial = await http.put(`/api/v1/users/${guest.id}`, { role: 'trial' }, { token: admin.token });
+    const days = (new Date(toTrial.body.data.trial_expires_at).getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(13.9);
+    expect(days).toBeLessThan(14.1);
+    const toDev = await http.put(`/api/v1/users/${guest.id}`, { role: 'developer' }, { token: admin.token });
+    expect(toDev.body.data.trial_expires_at).toBeNull();
+    const odd = await http.put(
+      `/api/v1/users/${guest.id}`,
+      { trial_expires_at: '2031-06-01T10:00:00+23:59' },
+      { token: admin.token },
+    );
+    expect(odd.status).toBe(200);
+    expect(odd.body.data.trial_expires_at).toBe('2031-05-31T10:01:00.000Z');
+    const ancient = await http.put(
+      `/api/v1/users/${guest.id}`,
+      { trial_expires_at: '0000-01-01T00:00:00Z' },
+      { token: admin.token },
+    );
+    expect(ancient.status).toBe(400);
+    expect(ancient.body.error.field).toBe('trial_expires_at');
   });
 });
