@@ -5,17 +5,33 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
+import { startBoss } from './queue/boss';
 
 export function createLogger(config: Config): Logger {
   return pino({ level: config.logLevel, base: { service: 'ideamine' }, redact: ['req.headers.authorization'] });
 }
 
-/** Connects, migrates, makes sure an admin exists and loads the token key. */
-export async function createAppContext(config: Config, log: Logger, databaseUrl: string): Promise<AppContext> {
+/**
+ * Connects, migrates, starts the queue, makes sure an admin exists and loads the token key.
+ * `maintainQueue` runs pg-boss's cron and maintenance (processes that run workers do).
+ */
+export async function createAppContext(
+  config: Config,
+  log: Logger,
+  databaseUrl: string,
+  opts: { maintainQueue?: boolean } = {},
+): Promise<AppContext> {
   const { db, pool } = openDatabase(databaseUrl, config.dbPoolSize);
   const applied = await migrate(pool);
   if (applied.length) log.info({ applied }, 'applied migrations');
+  const boss = await startBoss(databaseUrl, log, { schedule: opts.maintainQueue ?? false });
   await ensureAdmin(db, log, config.adminEmail, config.adminPassword);
   const jwtKey = await loadSigningKey(db, config.jwtSecret);
-  return { config, db, pool, log, jwtKey, startedAt: new Date() };
+  return { config, db, pool, boss, databaseUrl, log, jwtKey, startedAt: new Date() };
+}
+
+/** Closes what createAppContext opened. */
+export async function closeAppContext(ctx: AppContext): Promise<void> {
+  await ctx.boss.stop({ graceful: true, timeout: 5000, wait: true });
+  await ctx.db.destroy();
 }

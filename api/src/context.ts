@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type PgBoss from 'pg-boss';
 import type pg from 'pg';
 import type { Config } from './config';
 import type { Db } from './db/database';
@@ -8,6 +9,9 @@ export interface AppContext {
   config: Config;
   db: Db;
   pool: pg.Pool;
+  /** The job queue (pg-boss, in the same database). */
+  boss: PgBoss;
+  databaseUrl: string;
   log: Logger;
   /** The key that signs access tokens, shared by every API process through the database. */
   jwtKey: Uint8Array;

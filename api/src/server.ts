@@ -1,13 +1,15 @@
 import type { Server } from 'node:http';
+import { startWorkers } from '@ideamine/worker/runtime';
 import { createApp } from './app';
 import { pruneRateLimitCounters } from './auth/throttle';
-import { createAppContext, createLogger } from './boot';
+import { closeAppContext, createAppContext, createLogger } from './boot';
 import { loadConfig } from './config';
 import type { AppContext } from './context';
 import { resolveDatabase } from './db/resolve-database';
 
-// Process entry for `npm start` and `npm run start:api`: database (external or embedded), API,
-// and an orderly shutdown on SIGINT/SIGTERM.
+// Process entry for `npm start` (API and pipeline workers in one process) and
+// `npm run start:api` (API only): database (external or embedded), and an orderly shutdown on
+// SIGINT/SIGTERM.
 
 const HOUSEKEEPING_INTERVAL_MS = 3600_000;
 
@@ -15,10 +17,13 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const log = createLogger(config);
   const database = await resolveDatabase(config, log);
+  const apiOnly = process.argv.includes('--api-only');
   let ctx: AppContext;
   let server: Server;
+  let workers: Awaited<ReturnType<typeof startWorkers>> | null = null;
   try {
-    ctx = await createAppContext(config, log, database.url);
+    ctx = await createAppContext(config, log, database.url, { maintainQueue: !apiOnly });
+    if (!apiOnly) workers = await startWorkers({ db: ctx.db, boss: ctx.boss, log, allowPrivate: process.env.CRAWL_ALLOW_PRIVATE });
     server = createApp(ctx).listen(config.port, config.host);
     await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
   } catch (err) {
@@ -38,7 +43,8 @@ async function main(): Promise<void> {
     clearInterval(housekeeping);
     server.closeIdleConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    await ctx.db.destroy();
+    await workers?.stop();
+    await closeAppContext(ctx);
     await database.stop();
   });
 }

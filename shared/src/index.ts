@@ -7,3 +7,5 @@ export * from './contract/users';
 export * from './contract/auth';
 export * from './settings';
 export * from './jobs';
+export * from './contract/jobs';
+export * from './url';

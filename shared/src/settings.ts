@@ -10,6 +10,56 @@ export const KNOWN_SETTINGS = {
     default: DEFAULT_TRIAL_DAYS,
     description: 'Length of the trial given to new accounts, in days',
   },
+  'crawl.respect_robots': {
+    schema: z.boolean(),
+    default: true,
+    description: 'Obey robots.txt (RFC 9309); turning this off is for sites you own',
+  },
+  'crawl.user_agent': {
+    schema: z.string().min(3).max(200),
+    default: 'IdeamineBot/0.1',
+    description: 'User-Agent sent by the crawler and matched against robots.txt groups',
+  },
+  'crawl.timeout_seconds': {
+    schema: z.number().int().min(1).max(300),
+    default: 20,
+    description: 'Longest a single page fetch may take, redirects included',
+  },
+  'crawl.max_body_kb': {
+    schema: z.number().int().min(1).max(51200),
+    default: 5120,
+    description: 'Largest page body the crawler reads; larger pages are skipped',
+  },
+  'crawl.allow_private_hosts': {
+    schema: z.array(z.string().min(1).max(100)).max(50),
+    default: [] as string[],
+    description: 'Hosts, IPs or CIDRs the crawler may reach although private (e.g. 127.0.0.1 for a demo site)',
+  },
+  'crawl.max_attempts': {
+    schema: z.number().int().min(1).max(10),
+    default: 3,
+    description: 'Tries per page for 429, 5xx and network errors before the task fails',
+  },
+  'llm.provider': {
+    schema: z.enum(['local', 'openai']),
+    default: 'local' as 'local' | 'openai',
+    description: 'Which language model enriches and scores ideas: local (offline rules and NLP) or openai',
+  },
+  'llm.openai_base_url': {
+    schema: z.url(),
+    default: 'https://api.openai.com/v1',
+    description: 'Base URL of any OpenAI-compatible API (the key comes from OPENAI_API_KEY)',
+  },
+  'llm.openai_model': {
+    schema: z.string().min(1).max(100),
+    default: 'gpt-4o-mini',
+    description: 'Model name for the openai provider',
+  },
+  'queue.dead_letter_alert_threshold': {
+    schema: z.number().int().min(0).max(1_000_000),
+    default: 10,
+    description: 'Dead-letter queue depth at which the dashboard raises an alert',
+  },
 } as const;
 
 export type SettingKey = keyof typeof KNOWN_SETTINGS;

@@ -1,5 +1,7 @@
+import { CompiledQuery } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
+import type { Db } from '../db/database';
 import { deadLetterQueue, QUEUES, QUEUE_NAMES, type QueueName, type QueuePayload } from '@ideamine/shared/jobs';
 
 // pg-boss lives in the same database as everything else: the API sends, workers work. Every
@@ -38,14 +40,19 @@ export async function ensureQueues(boss: PgBoss): Promise<void> {
   }
 }
 
-/** Sends many messages to one queue in one round trip. */
+/**
+ * Sends many messages to one queue in one round trip. Pass `db` (a pg-boss Db over the caller's
+ * transaction) to make the messages commit or roll back with the caller's writes.
+ */
 export async function sendMany<Q extends QueueName>(
   boss: PgBoss,
   queue: Q,
   payloads: QueuePayload<Q>[],
+  opts: { db?: PgBoss.Db; startAfter?: Date } = {},
 ): Promise<void> {
   if (payloads.length === 0) return;
-  await boss.insert(payloads.map((data) => ({ name: queue, data })));
+  const jobs = payloads.map((data) => ({ name: queue, data, ...(opts.startAfter ? { startAfter: opts.startAfter } : {}) }));
+  await (opts.db ? boss.insert(jobs, { db: opts.db }) : boss.insert(jobs));
 }
 
 /** Splits ids into messages of at most `size` ids each. */
@@ -53,4 +60,14 @@ export function chunk<T>(items: T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
+}
+
+/** Lets pg-boss write its messages inside our transaction, so rows and messages commit together. */
+export function bossDb(trx: Db): PgBoss.Db {
+  return {
+    executeSql: async (text: string, values: unknown[]) => {
+      const result = await trx.executeQuery(CompiledQuery.raw(text, values));
+      return { rows: result.rows as never[] };
+    },
+  };
 }

@@ -1,7 +1,9 @@
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import pino from 'pino';
 import { migrate } from '../db/migrate';
+import { startBoss } from '../queue/boss';
 import { startEmbeddedPostgres, type RunningPostgres } from '../db/embedded-postgres';
 import { dropDatabase, withDatabase } from './database-admin';
 
@@ -37,6 +39,9 @@ export async function setup(project: TestProject): Promise<void> {
   } finally {
     await pool.end();
   }
+  // pg-boss's own schema and our queues, installed once so every clone starts with them.
+  const boss = await startBoss(url.toString(), pino({ level: 'silent' }));
+  await boss.stop({ graceful: false, wait: true });
   project.provide('pgAdminUrl', adminUrl);
   project.provide('pgTemplate', template);
 }

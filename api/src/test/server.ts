@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { createApp } from '../app';
-import { createAppContext, createLogger } from '../boot';
+import { closeAppContext, createAppContext, createLogger } from '../boot';
 import { loadConfig, type Config } from '../config';
 import type { AppContext } from '../context';
 import { createTestDatabase } from './database';
@@ -31,7 +31,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     close: async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
-      await app.db.destroy();
+      await closeAppContext(app);
       await database.drop();
     },
   };

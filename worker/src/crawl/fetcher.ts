@@ -1,5 +1,5 @@
 import { Agent, request } from 'undici';
-import { normalizeUrl } from './normalize-url';
+import { normalizeUrl } from '@ideamine/shared/url';
 import { assertHostAllowed, guardedLookup, type AllowList } from './ssrf-guard';
 
 // One HTTP GET done carefully: SSRF guard on every hop, at most 5 redirects, an overall time

@@ -1,5 +1,5 @@
 import { XMLParser } from 'fast-xml-parser';
-import { normalizeUrl } from '../crawl/normalize-url';
+import { normalizeUrl } from '@ideamine/shared/url';
 import { parseDate, type ExtractedItem } from './item';
 import { htmlToText } from './text';
 

@@ -1,7 +1,7 @@
 import { Readability } from '@mozilla/readability';
 import { load, type CheerioAPI } from 'cheerio';
 import { parseHTML } from 'linkedom';
-import { normalizeUrl } from '../crawl/normalize-url';
+import { normalizeUrl } from '@ideamine/shared/url';
 import { parseDate, type ExtractedItem } from './item';
 import { collapse } from './text';
 

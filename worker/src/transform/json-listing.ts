@@ -1,4 +1,4 @@
-import { normalizeUrl } from '../crawl/normalize-url';
+import { normalizeUrl } from '@ideamine/shared/url';
 import { parseDate, type ExtractedItem } from './item';
 import { htmlToText } from './text';
 

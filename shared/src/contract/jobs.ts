@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { MAX_ID, orderQuery, pageQuery, text } from './common';
+
+// Jobs: one crawl of a start URL within a budget, and what it produced.
+
+export const JOB_STATUSES = ['pending', 'active', 'completed', 'failed', 'partially_completed', 'skipped'] as const;
+export const TASK_STATUSES = ['pending', 'active', 'completed', 'failed', 'skipped'] as const;
+
+export const jobStatusSchema = z.enum(JOB_STATUSES, { error: `status must be one of ${JOB_STATUSES.join(', ')}` });
+export const taskStatusSchema = z.enum(TASK_STATUSES, { error: `status must be one of ${TASK_STATUSES.join(', ')}` });
+
+export const httpUrlField = (field: string) =>
+  z
+    .string({ error: `${field} must be a string` })
+    .trim()
+    .max(2000, { error: `${field} must be at most 2000 characters` })
+    .refine(
+      (v) => {
+        try {
+          const u = new URL(v);
+          return (u.protocol === 'http:' || u.protocol === 'https:') && !!u.hostname;
+        } catch {
+          return false;
+        }
+      },
+      { error: `${field} must be an absolute http(s) URL` },
+    );
+
+const regexList = (field: string) =>
+  z
+    .array(text(field, 300), { error: `${field} must be a list of regular expressions` })
+    .max(20, { error: `${field} may hold at most 20 patterns` })
+    .refine(
+      (list) =>
+        list.every((p) => {
+          try {
+            new RegExp(p);
+            return true;
+          } catch {
+            return false;
+          }
+        }),
+      { error: `${field} holds an invalid regular expression` },
+    );
+
+/** The crawl budget and scope, shared by jobs and schedule templates. */
+export const jobSettingsShape = {
+  tag: text('tag', 100).optional(),
+  schema_id: z.number({ error: 'schema_id must be a number' }).int().positive().max(MAX_ID).nullable().optional(),
+  max_pages: z.number({ error: 'max_pages must be a number' }).int().min(1, { error: 'max_pages must be 1 to 10000' }).max(10_000, { error: 'max_pages must be 1 to 10000' }).optional(),
+  max_depth: z.number({ error: 'max_depth must be a number' }).int().min(0, { error: 'max_depth must be 0 to 10' }).max(10, { error: 'max_depth must be 0 to 10' }).optional(),
+  same_domain: z.boolean({ error: 'same_domain must be true or false' }).optional(),
+  include_patterns: regexList('include_patterns').optional(),
+  exclude_patterns: regexList('exclude_patterns').optional(),
+  time_limit_seconds: z
+    .number({ error: 'time_limit_seconds must be a number' })
+    .int()
+    .min(10, { error: 'time_limit_seconds must be 10 to 86400' })
+    .max(86_400, { error: 'time_limit_seconds must be 10 to 86400' })
+    .optional(),
+};
+
+export const createJobBody = z
+  .strictObject({ initial_url: httpUrlField('initial_url'), ...jobSettingsShape })
+  .meta({ id: 'CreateJob' });
+export type CreateJobBody = z.infer<typeof createJobBody>;
+
+export const updateJobBody = z
+  .strictObject({
+    tag: text('tag', 100).optional(),
+    action: z.literal('cancel', { error: "action must be 'cancel'" }).optional(),
+  })
+  .refine((b) => b.tag !== undefined || b.action !== undefined, { error: 'Provide tag or action' })
+  .meta({ id: 'UpdateJob' });
+
+export const JOB_SORTS = ['created_at', 'status', 'tag', 'initial_url'] as const;
+export const listJobsQuery = z.strictObject({
+  ...pageQuery,
+  status: jobStatusSchema.optional(),
+  tag: text('tag', 100).optional(),
+  search: text('search', 200).optional(),
+  sort: z.enum(JOB_SORTS, { error: `sort must be one of ${JOB_SORTS.join(', ')}` }).default('created_at'),
+  order: orderQuery.default('desc'),
+});
+export type ListJobsQuery = z.infer<typeof listJobsQuery>;
+
+export const jobCountsSchema = z.object({
+  crawl_tasks: z.record(z.string(), z.number()),
+  transform_tasks: z.record(z.string(), z.number()),
+  raw_data: z.number(),
+  knowledge: z.number(),
+});
+
+export const jobSchema = z
+  .object({
+    id: z.number(),
+    status: jobStatusSchema,
+    tag: z.string(),
+    initial_url: z.string(),
+    origin: z.enum(['manual', 'scheduled']),
+    schedule_id: z.number().nullable(),
+    schema_id: z.number().nullable(),
+    max_pages: z.number(),
+    max_depth: z.number(),
+    same_domain: z.boolean(),
+    include_patterns: z.array(z.string()),
+    exclude_patterns: z.array(z.string()),
+    time_limit_seconds: z.number(),
+    error: z.string().nullable(),
+    created_by: z.number().nullable(),
+    created_at: z.string(),
+    started_at: z.string().nullable(),
+    finished_at: z.string().nullable(),
+    cancelled_at: z.string().nullable(),
+  })
+  .meta({ id: 'Job' });
+export type Job = z.infer<typeof jobSchema>;
+
+export const crawlTaskSchema = z
+  .object({
+    id: z.number(),
+    job_id: z.number(),
+    url: z.string(),
+    depth: z.number(),
+    discovered_via: z.string(),
+    status: taskStatusSchema,
+    attempts: z.number(),
+    http_status: z.number().nullable(),
+    content_type: z.string().nullable(),
+    bytes: z.number().nullable(),
+    duration_ms: z.number().nullable(),
+    error: z.string().nullable(),
+    skip_reason: z.string().nullable(),
+    created_at: z.string(),
+    finished_at: z.string().nullable(),
+  })
+  .meta({ id: 'CrawlTask' });
+
+export const transformTaskSchema = z
+  .object({
+    id: z.number(),
+    job_id: z.number().nullable(),
+    raw_data_id: z.number(),
+    schema_id: z.number().nullable(),
+    status: taskStatusSchema,
+    attempts: z.number(),
+    items_created: z.number(),
+    error: z.string().nullable(),
+    skip_reason: z.string().nullable(),
+    created_at: z.string(),
+    finished_at: z.string().nullable(),
+  })
+  .meta({ id: 'TransformTask' });

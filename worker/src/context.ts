@@ -1,0 +1,31 @@
+import type PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import type { Agent } from 'undici';
+import type { Db } from '@ideamine/api/db/database';
+import type { QueueName } from '@ideamine/shared/jobs';
+import type { RobotsPolicy } from './crawl/robots';
+import type { DomainRateLimiter } from './crawl/rate-limiter';
+import type { AllowList } from './crawl/ssrf-guard';
+import type { LlmProvider } from './llm/provider';
+
+export interface CrawlSettings {
+  respectRobots: boolean;
+  userAgent: string;
+  timeoutMs: number;
+  maxBytes: number;
+  maxAttempts: number;
+}
+
+/** Everything a job handler may use; built once per worker process. */
+export interface WorkerContext {
+  db: Db;
+  boss: PgBoss;
+  log: Logger;
+  http: Agent;
+  allow: AllowList;
+  robots: RobotsPolicy;
+  limiter: DomainRateLimiter;
+  llm: () => Promise<LlmProvider>;
+  crawl: () => Promise<CrawlSettings>;
+  processed: Record<QueueName, number>;
+}

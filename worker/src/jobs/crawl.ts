@@ -1,0 +1,256 @@
+import { createHash } from 'node:crypto';
+import { sql, type Selectable } from 'kysely';
+import type { CrawlTasksTable } from '@ideamine/api/db/schema';
+import { TASKS_PER_MESSAGE } from '@ideamine/shared/jobs';
+import { bossDb, chunk, sendMany } from '@ideamine/api/queue/boss';
+import type { WorkerContext } from '../context';
+import { discoverLinks, isSitemap, sitemapUrls, type Discovered } from '../crawl/discover';
+import { fetchPage, type FetchResult } from '../crawl/fetcher';
+import { domainOf } from '@ideamine/shared/url';
+import { finalizeJobsIfDone } from '../pipeline/finalize-job';
+import { scopeOf, timeLimitReached, type JobRow } from '../pipeline/job-scope';
+
+// The crawl stage. One message carries a batch of task ids; the pages are fetched concurrently
+// (politely: robots.txt, per-domain rate and concurrency), and everything the batch produced is
+// written in one transaction together with the follow-up queue messages, so a worker killed at
+// any point either left no trace or finished the batch: redelivery never duplicates a page.
+
+type Task = Selectable<CrawlTasksTable>;
+
+interface Outcome {
+  task: Task;
+  status: 'completed' | 'failed' | 'skipped' | 'retry';
+  httpStatus?: number | null;
+  contentType?: string | null;
+  bytes?: number | null;
+  error?: string | null;
+  skipReason?: string | null;
+  retryAfterSeconds?: number;
+  page?: Extract<FetchResult, { kind: 'ok' }>;
+  discovered?: Discovered[];
+  durationMs: number;
+}
+
+export async function handleCrawl(w: WorkerContext, taskIds: number[]): Promise<void> {
+  const tasks = await claim(w, taskIds);
+  if (tasks.length === 0) return;
+  const jobs = await loadJobs(w, tasks);
+  const settings = await w.crawl();
+  const outcomes = await Promise.all(tasks.map((t) => crawlOne(w, t, jobs.get(t.job_id)!, settings)));
+  await persist(w, outcomes, jobs);
+  w.processed.crawl += outcomes.length;
+}
+
+/** Marks the tasks active (again, after a crash) and returns those still to do. */
+async function claim(w: WorkerContext, ids: number[]): Promise<Task[]> {
+  const tasks = await w.db
+    .updateTable('crawl_tasks')
+    .set({ status: 'active', attempts: sql`attempts + 1`, started_at: new Date(), updated_at: new Date() })
+    .where('id', 'in', ids)
+    .where('status', 'in', ['pending', 'active'])
+    .returningAll()
+    .execute();
+  const jobIds = [...new Set(tasks.map((t) => t.job_id))];
+  if (jobIds.length) {
+    await w.db
+      .updateTable('jobs')
+      .set({ status: 'active', started_at: sql`coalesce(started_at, now())`, updated_at: new Date() })
+      .where('id', 'in', jobIds)
+      .where('status', '=', 'pending')
+      .execute();
+  }
+  return tasks;
+}
+
+async function loadJobs(w: WorkerContext, tasks: Task[]): Promise<Map<number, JobRow>> {
+  const rows = await w.db.selectFrom('jobs').selectAll().where('id', 'in', [...new Set(tasks.map((t) => t.job_id))]).execute();
+  return new Map(rows.map((j) => [j.id, j]));
+}
+
+async function crawlOne(
+  w: WorkerContext,
+  task: Task,
+  job: JobRow,
+  settings: Awaited<ReturnType<WorkerContext['crawl']>>,
+): Promise<Outcome> {
+  const started = performance.now();
+  const done = (o: Omit<Outcome, 'task' | 'durationMs'>): Outcome => ({
+    task,
+    durationMs: Math.round(performance.now() - started),
+    ...o,
+  });
+  if (job.cancelled_at) return done({ status: 'skipped', skipReason: 'Job cancelled' });
+  if (job.status !== 'pending' && job.status !== 'active') return done({ status: 'skipped', skipReason: `Job is ${job.status}` });
+  if (timeLimitReached(job)) return done({ status: 'skipped', skipReason: 'Job time limit reached' });
+
+  let crawlDelay: number | null = null;
+  if (settings.respectRobots) {
+    try {
+      const verdict = await w.robots.check(task.url);
+      if (!verdict.allowed) return done({ status: 'skipped', skipReason: verdict.reason ?? 'Disallowed by robots.txt' });
+      crawlDelay = verdict.crawlDelaySeconds;
+    } catch (err) {
+      return done({ status: 'retry', error: `robots.txt check failed: ${(err as Error).message}` });
+    }
+  }
+
+  const previous = await w.db
+    .selectFrom('raw_data')
+    .select(['etag', 'last_modified'])
+    .where('url', '=', task.url)
+    .where((eb) => eb.or([eb('etag', 'is not', null), eb('last_modified', 'is not', null)]))
+    .orderBy('fetched_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+
+  const rule = await w.limiter.ruleFor(task.domain, crawlDelay);
+  const res = await w.limiter.withSlot(task.domain, rule, async () => {
+    await w.limiter.acquire(task.domain, rule);
+    return fetchPage(task.url, w.http, w.allow, {
+      timeoutMs: settings.timeoutMs,
+      maxBytes: settings.maxBytes,
+      maxRedirects: 5,
+      userAgent: settings.userAgent,
+      etag: previous?.etag ?? null,
+      lastModified: previous?.last_modified ?? null,
+    });
+  });
+
+  const canRetry = task.attempts < settings.maxAttempts;
+  switch (res.kind) {
+    case 'ok': {
+      const discovered = task.depth < job.max_depth ? discover(res) : isSitemap(res.contentType, res.body) ? sitemapUrls(res.body, res.finalUrl) : [];
+      return done({ status: 'completed', httpStatus: res.status, contentType: res.contentType, bytes: res.bytes, page: res, discovered });
+    }
+    case 'not_modified':
+      return done({ status: 'skipped', httpStatus: 304, skipReason: 'Not modified since the last crawl' });
+    case 'http_error': {
+      const retryable = res.status === 429 || res.status >= 500;
+      if (retryable && canRetry) {
+        return done({ status: 'retry', httpStatus: res.status, error: `HTTP ${res.status}`, retryAfterSeconds: res.retryAfterSeconds ?? 2 ** task.attempts });
+      }
+      return done({ status: 'failed', httpStatus: res.status, error: `HTTP ${res.status}` });
+    }
+    case 'skipped':
+      return done({ status: 'skipped', httpStatus: res.status, skipReason: res.reason });
+    case 'failed':
+      if (res.retryable && canRetry) return done({ status: 'retry', error: res.reason, retryAfterSeconds: 2 ** task.attempts });
+      return done({ status: 'failed', error: res.reason });
+  }
+}
+
+function discover(page: Extract<FetchResult, { kind: 'ok' }>): Discovered[] {
+  if (isSitemap(page.contentType, page.body)) return sitemapUrls(page.body, page.finalUrl);
+  if (page.contentType.includes('html')) return discoverLinks(page.body, page.finalUrl);
+  return [];
+}
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+async function persist(w: WorkerContext, outcomes: Outcome[], jobs: Map<number, JobRow>): Promise<void> {
+  const now = new Date();
+  await w.db.transaction().execute(async (trx) => {
+    const messages = bossDb(trx);
+
+    // Finished tasks, one statement.
+    const finished = outcomes.filter((o) => o.status !== 'retry');
+    if (finished.length) {
+      const values = finished.map(
+        (o) =>
+          sql`(${o.task.id}::bigint, ${o.status}::text, ${o.httpStatus ?? null}::int, ${o.contentType ?? null}::text, ${o.bytes ?? null}::int, ${o.durationMs}::int, ${o.error ?? null}::text, ${o.skipReason ?? null}::text)`,
+      );
+      await sql`
+        UPDATE crawl_tasks c SET status = v.status, http_status = v.http_status, content_type = v.content_type,
+          bytes = v.bytes, duration_ms = v.duration_ms, error = v.error, skip_reason = v.skip_reason,
+          finished_at = ${now}, updated_at = ${now}
+        FROM (VALUES ${sql.join(values)}) AS v(id, status, http_status, content_type, bytes, duration_ms, error, skip_reason)
+        WHERE c.id = v.id`.execute(trx);
+    }
+
+    // Retries go back to pending with a delayed message.
+    for (const o of outcomes.filter((x) => x.status === 'retry')) {
+      await trx
+        .updateTable('crawl_tasks')
+        .set({ status: 'pending', http_status: o.httpStatus ?? null, error: o.error ?? null, updated_at: now })
+        .where('id', '=', o.task.id)
+        .execute();
+      await sendMany(w.boss, 'crawl', [{ taskIds: [o.task.id] }], {
+        db: messages,
+        startAfter: new Date(Date.now() + Math.min(o.retryAfterSeconds ?? 1, 3600) * 1000),
+      });
+    }
+
+    // Raw pages and their transform tasks.
+    const pages = outcomes.filter((o) => o.page);
+    if (pages.length) {
+      const raw = await trx
+        .insertInto('raw_data')
+        .values(
+          pages.map((o) => ({
+            job_id: o.task.job_id,
+            crawl_task_id: o.task.id,
+            url: o.task.url,
+            final_url: o.page!.finalUrl,
+            domain: domainOf(o.page!.finalUrl),
+            content_type: o.page!.contentType,
+            http_status: o.page!.status,
+            etag: o.page!.etag,
+            last_modified: o.page!.lastModified,
+            content: o.page!.body.replaceAll('\u0000', ''), // PostgreSQL text cannot hold NUL
+            content_hash: sha256(o.page!.body),
+            size_bytes: o.page!.bytes,
+            fetched_at: now,
+          })),
+        )
+        .onConflict((oc) => oc.column('crawl_task_id').where('crawl_task_id', 'is not', null).doUpdateSet({ updated_at: now }))
+        .returning(['id', 'job_id'])
+        .execute();
+      const transform = await trx
+        .insertInto('transform_tasks')
+        .values(raw.map((r) => ({ raw_data_id: r.id, job_id: r.job_id, schema_id: jobs.get(r.job_id!)?.schema_id ?? null })))
+        .onConflict((oc) => oc.column('raw_data_id').doNothing())
+        .returning('id')
+        .execute();
+      await sendMany(w.boss, 'transform', chunk(transform.map((t) => t.id), TASKS_PER_MESSAGE).map((taskIds) => ({ taskIds })), { db: messages });
+    }
+
+    // Discovered URLs become new crawl tasks, within each job's page budget.
+    const newTaskIds: number[] = [];
+    const byJob = new Map<number, { url: string; depth: number; via: Discovered['via'] }[]>();
+    for (const o of outcomes) {
+      if (!o.discovered?.length) continue;
+      const job = jobs.get(o.task.job_id)!;
+      const inScope = scopeOf(job);
+      const list = byJob.get(job.id) ?? [];
+      for (const d of o.discovered) if (inScope(d.url)) list.push({ url: d.url, depth: o.task.depth + 1, via: d.via });
+      byJob.set(job.id, list);
+    }
+    for (const [jobId, candidates] of byJob) {
+      if (!candidates.length) continue;
+      const job = await trx.selectFrom('jobs').select(['max_pages']).where('id', '=', jobId).forUpdate().executeTakeFirstOrThrow();
+      const { n } = await trx
+        .selectFrom('crawl_tasks')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('job_id', '=', jobId)
+        .executeTakeFirstOrThrow();
+      const room = job.max_pages - Number(n);
+      if (room <= 0) continue;
+      const unique = [...new Map(candidates.map((c) => [c.url, c])).values()];
+      const known = new Set(
+        (await trx.selectFrom('crawl_tasks').select('url').where('job_id', '=', jobId).where('url', 'in', unique.map((c) => c.url)).execute()).map((r) => r.url),
+      );
+      const fresh = unique.filter((c) => !known.has(c.url)).slice(0, room);
+      if (!fresh.length) continue;
+      const inserted = await trx
+        .insertInto('crawl_tasks')
+        .values(fresh.map((c) => ({ job_id: jobId, url: c.url, domain: domainOf(c.url), depth: c.depth, discovered_via: c.via })))
+        .onConflict((oc) => oc.columns(['job_id', 'url']).doNothing())
+        .returning('id')
+        .execute();
+      newTaskIds.push(...inserted.map((r) => r.id));
+    }
+    await sendMany(w.boss, 'crawl', chunk(newTaskIds, TASKS_PER_MESSAGE).map((taskIds) => ({ taskIds })), { db: messages });
+
+    await finalizeJobsIfDone(trx, [...jobs.keys()]);
+  });
+}

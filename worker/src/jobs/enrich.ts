@@ -1,0 +1,73 @@
+import { sql } from 'kysely';
+import { bossDb, chunk, sendMany } from '@ideamine/api/queue/boss';
+import { TASKS_PER_MESSAGE } from '@ideamine/shared/jobs';
+import type { WorkerContext } from '../context';
+import { recordedCall } from '../llm/call-log';
+import type { CategoryOption } from '../llm/provider';
+
+// The enrich stage: summary, categories from the managed list, keywords, tags, key strengths.
+// First, an idea that is a near-duplicate of an older one from another source merges into it:
+// the older idea keeps every source URL.
+
+const NEAR_DUPLICATE_SIMILARITY = 0.8;
+
+export async function handleEnrich(w: WorkerContext, knowledgeIds: number[]): Promise<void> {
+  const rows = await w.db
+    .selectFrom('knowledge')
+    .select(['id', 'title', 'body', 'summary', 'source_domain'])
+    .where('id', 'in', knowledgeIds)
+    .where('deleted_at', 'is', null)
+    .where('merged_into_id', 'is', null)
+    .where('enriched_at', 'is', null)
+    .execute();
+  if (!rows.length) return;
+  const categories: CategoryOption[] = await w.db.selectFrom('categories').select(['slug', 'name', 'keywords']).execute();
+  const provider = await w.llm();
+  const toAnalyse: number[] = [];
+
+  for (const row of rows) {
+    const twin = await w.db
+      .selectFrom('knowledge')
+      .select('id')
+      .where('id', '<', row.id)
+      .where('deleted_at', 'is', null)
+      .where('merged_into_id', 'is', null)
+      .where('source_domain', '<>', row.source_domain)
+      .where(sql<boolean>`title % ${row.title}`)
+      .where(sql<number>`similarity(title, ${row.title})`, '>=', NEAR_DUPLICATE_SIMILARITY)
+      .orderBy(sql`similarity(title, ${row.title})`, 'desc')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
+    if (twin) {
+      await w.db.transaction().execute(async (trx) => {
+        await trx.updateTable('knowledge_sources').set({ knowledge_id: twin.id }).where('knowledge_id', '=', row.id).execute();
+        await trx.updateTable('knowledge').set({ merged_into_id: twin.id, updated_at: new Date() }).where('id', '=', row.id).execute();
+      });
+      continue;
+    }
+    const e = await recordedCall(w.db, provider, 'enrich', row.id, () =>
+      provider.enrich({ title: row.title, body: row.body, summary: row.summary }, categories),
+    );
+    const known = new Set(categories.map((c) => c.slug));
+    await w.db
+      .updateTable('knowledge')
+      .set({
+        summary: e.summary,
+        categories: e.categories.filter((c) => known.has(c)),
+        keywords: e.keywords,
+        tags: e.tags,
+        key_strengths: e.key_strengths,
+        enriched_at: new Date(),
+        updated_at: new Date(),
+      })
+      .where('id', '=', row.id)
+      .execute();
+    toAnalyse.push(row.id);
+  }
+
+  await w.db.transaction().execute(async (trx) => {
+    await sendMany(w.boss, 'analyse', chunk(toAnalyse, TASKS_PER_MESSAGE).map((ids) => ({ knowledgeIds: ids })), { db: bossDb(trx) });
+  });
+  w.processed.enrich += rows.length;
+}

@@ -1,0 +1,39 @@
+import cronParser from 'cron-parser';
+import { sql } from 'kysely';
+import { createJob } from '@ideamine/api/commands/create-job';
+import { createJobBody } from '@ideamine/shared/contract/jobs';
+import type { WorkerContext } from '../context';
+
+// Runs every minute (a pg-boss cron schedule): each active schedule that is due creates a job
+// from its template and moves on to its next time. SKIP LOCKED lets many workers tick at once.
+
+export function nextRun(cron: string, timezone: string, after = new Date()): Date {
+  return cronParser.parseExpression(cron, { currentDate: after, tz: timezone }).next().toDate();
+}
+
+export async function handleScheduleTick(w: WorkerContext): Promise<void> {
+  await w.db.transaction().execute(async (trx) => {
+    const due = await trx
+      .selectFrom('schedules')
+      .selectAll()
+      .where('is_active', '=', true)
+      .where('next_run_at', '<=', sql<Date>`now()`)
+      .forUpdate()
+      .skipLocked()
+      .execute();
+    for (const s of due) {
+      let jobId: number | null = null;
+      const template = createJobBody.safeParse(s.job_template);
+      if (template.success) {
+        jobId = (await createJob(trx, w.boss, template.data, { userId: s.created_by, scheduleId: s.id })).id;
+      } else {
+        w.log.warn({ scheduleId: s.id, issue: template.error.issues[0]?.message }, 'schedule template is invalid; skipped');
+      }
+      await trx
+        .updateTable('schedules')
+        .set({ last_run_at: new Date(), last_job_id: jobId ?? s.last_job_id, next_run_at: nextRun(s.cron, s.timezone), updated_at: new Date() })
+        .where('id', '=', s.id)
+        .execute();
+    }
+  });
+}

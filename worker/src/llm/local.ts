@@ -1,0 +1,135 @@
+import winkNLP, { type ItemToken } from 'wink-nlp';
+import model from 'wink-eng-lite-web-model';
+import type { Analysis, CategoryOption, Enrichment, IdeaText, LlmProvider, LlmResult } from './provider';
+
+// The default provider: offline and deterministic. Real NLP (wink-nlp: sentences, sentence
+// importance, parts of speech, sentiment) plus transparent rules; the same text always gives the
+// same result, and every rule is listed below.
+
+const nlp = winkNLP(model);
+const its = nlp.its;
+
+const MAX_TEXT = 20_000;
+
+/** Cue words per signal; a score grows with how many cues the text contains. */
+export const CUES = {
+  pain: ['hate', 'annoying', 'frustrat', 'struggl', 'pain', 'waste', 'wasting', 'tedious', 'manual', 'problem', 'broken', 'expensive', 'slow', 'hard to', 'difficult', 'nightmare', 'hours', 'error-prone', 'wish'],
+  demand: ['many', 'everyone', 'people', 'users', 'customers', 'teams', 'businesses', 'market', 'growing', 'demand', 'requests', 'asked', 'waitlist', 'million', 'thousands', 'every day', 'popular', 'need'],
+  money: ['pay', 'paid', 'price', 'pricing', 'subscription', 'revenue', 'mrr', 'arr', '$', 'monetiz', 'premium', 'license', 'fee', 'commission', 'profit', 'sell', 'customers'],
+  hard: ['hardware', 'regulat', 'compliance', 'medical', 'fda', 'bank', 'license', 'manufactur', 'train a model', 'research', 'physical', 'logistics', 'network effect', 'marketplace'],
+  easy: ['app', 'tool', 'extension', 'plugin', 'script', 'website', 'saas', 'template', 'bot', 'api', 'integration', 'dashboard', 'mvp', 'no-code', 'simple'],
+  businessModel: ['subscription', 'marketplace', 'freemium', 'usage-based', 'commission', 'licens', 'ads', 'affiliate', 'b2b', 'per seat', 'open core'],
+  technology: [' ai', 'machine learning', 'llm', 'gpt', 'model', 'automat', 'api', 'blockchain', 'computer vision', 'realtime', 'real-time', 'sensor', 'open source'],
+  disruption: ['replace', 'alternative', 'cheaper', 'faster', '10x', 'disrupt', 'instead of', 'eliminat', 'no longer', 'obsolete'],
+  novelty: ['new', 'novel', 'first', 'unique', 'unlike', 'never', 'reimagin', 'different', 'innovative'],
+  idea: ['idea', 'build', 'built', 'launch', 'startup', 'product', 'app', 'tool', 'service', 'platform', 'customers', 'users', 'problem', 'solution', 'business', 'saas', 'side project', 'mvp', 'revenue', 'market', 'feedback', 'pay'],
+} as const;
+
+export function cueCount(text: string, cues: readonly string[]): number {
+  const t = ` ${text.toLowerCase()} `;
+  return cues.reduce((n, cue) => (t.includes(cue) ? n + 1 : n), 0);
+}
+
+/** Maps a cue count onto 0..max with diminishing returns: 0 cues -> base, many -> near max. */
+function scale(count: number, max: number, base: number, perCue = 0.35): number {
+  const v = base + (max - base) * (1 - Math.exp(-perCue * count));
+  return Math.round(Math.min(max, Math.max(0, v)) * 100) / 100;
+}
+
+/** Cheap pre-filter: does this text talk about a product, a problem or a business at all? */
+export function hasIdeaSignal(title: string, body: string): boolean {
+  const text = `${title} ${body.slice(0, 5000)}`;
+  return text.length >= 40 && cueCount(text, CUES.idea) >= 2;
+}
+
+function keywordsOf(text: string, limit: number): string[] {
+  const doc = nlp.readDoc(text.slice(0, MAX_TEXT));
+  const counts = new Map<string, number>();
+  doc.tokens().each((t: ItemToken) => {
+    const pos = t.out(its.pos);
+    if (t.out(its.type) !== 'word' || t.out(its.stopWordFlag) || (pos !== 'NOUN' && pos !== 'PROPN' && pos !== 'ADJ')) return;
+    const word = t.out(its.normal);
+    if (word.length < 3) return;
+    counts.set(word, (counts.get(word) ?? 0) + (pos === 'ADJ' ? 0.5 : 1));
+  });
+  return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, limit).map(([w]) => w);
+}
+
+function summarise(title: string, body: string): string {
+  const text = body.slice(0, MAX_TEXT);
+  if (!text.trim()) return title;
+  const doc = nlp.readDoc(text);
+  const sentences = doc.sentences().out() as string[];
+  const importance = doc.out(its.sentenceWiseImportance) as unknown as { index: number; importance: number }[];
+  const best = [...importance].sort((a, b) => b.importance - a.importance || a.index - b.index).slice(0, 2).sort((a, b) => a.index - b.index);
+  const summary = best.map((s) => sentences[s.index]?.trim() ?? '').join(' ').trim() || sentences[0] || title;
+  return summary.length > 500 ? `${summary.slice(0, 497).trimEnd()}...` : summary;
+}
+
+function categoriesOf(text: string, options: CategoryOption[]): string[] {
+  const scored = options
+    .map((c) => ({ slug: c.slug, hits: cueCount(text, c.keywords.map((k) => (k.length <= 3 ? ` ${k} ` : k))) }))
+    .filter((c) => c.hits > 0)
+    .sort((a, b) => b.hits - a.hits || a.slug.localeCompare(b.slug));
+  return scored.slice(0, 3).map((c) => c.slug);
+}
+
+const STRENGTH_RULES: [readonly string[], string][] = [
+  [CUES.pain, 'Addresses a clearly felt pain point'],
+  [['subscription', 'recurring', 'mrr', 'per month', '/mo'], 'Recurring revenue potential'],
+  [['b2b', 'teams', 'businesses', 'companies', 'agencies', 'enterprise'], 'Clear business customer'],
+  [['$', 'pay', 'paid', 'pricing'], 'Evidence of willingness to pay'],
+  [['users', 'customers', 'signups', 'waitlist', 'downloads'], 'Early traction or audience'],
+  [['automat', 'save time', 'hours'], 'Saves users measurable time'],
+  [[' ai', 'llm', 'gpt', 'machine learning'], 'Builds on current AI capabilities'],
+  [['niche', 'specific', 'freelancers', 'dentists', 'teachers', 'landlords'], 'Focused niche that is easy to reach'],
+  [['open source', 'github'], 'Developer-friendly distribution'],
+  [['mvp', 'simple', 'weekend', 'no-code'], 'Quick to build a first version'],
+];
+
+function strengthsOf(text: string): string[] {
+  return STRENGTH_RULES.filter(([cues]) => cueCount(text, cues) > 0).map(([, s]) => s).slice(0, 5);
+}
+
+function approxTokens(text: string): number {
+  return Math.ceil(text.length / 4);
+}
+
+export class LocalProvider implements LlmProvider {
+  readonly name = 'local' as const;
+  readonly model = 'local-rules-v1';
+
+  async enrich(idea: IdeaText, categories: CategoryOption[]): Promise<LlmResult<Enrichment>> {
+    const text = `${idea.title}. ${idea.body}`;
+    const keywords = keywordsOf(text, 12);
+    const value: Enrichment = {
+      summary: idea.summary?.trim() || summarise(idea.title, idea.body),
+      categories: categoriesOf(text, categories),
+      keywords,
+      tags: keywords.slice(0, 6),
+      key_strengths: strengthsOf(text),
+    };
+    return { value, usage: { promptTokens: approxTokens(text), completionTokens: approxTokens(JSON.stringify(value)), costUsd: 0 } };
+  }
+
+  async analyse(idea: IdeaText & { categories: string[]; keywords: string[] }): Promise<LlmResult<Analysis>> {
+    const text = `${idea.title}. ${idea.summary ?? ''} ${idea.body}`.slice(0, MAX_TEXT);
+    const sentiment = nlp.readDoc(text).out(its.sentiment) as unknown as number;
+    const painBoost = sentiment < 0 ? Math.min(2, -sentiment * 4) : 0;
+    const hard = cueCount(text, CUES.hard);
+    const easy = cueCount(text, CUES.easy);
+    const value: Analysis = {
+      problem_severity_score: Math.min(10, scale(cueCount(text, CUES.pain), 9, 2) + painBoost),
+      market_demand_score: scale(cueCount(text, CUES.demand) + idea.categories.length, 9.5, 2),
+      monetization_score: scale(cueCount(text, CUES.money), 9.5, 1.5),
+      implementation_score: Math.max(1, Math.min(10, scale(easy, 9, 4) - hard * 1.2)),
+      business_model_innovation_score: scale(cueCount(text, CUES.businessModel), 5, 0.5, 0.5),
+      technology_innovation_score: scale(cueCount(text, CUES.technology), 5, 0.5, 0.5),
+      market_disruption_potential_score: scale(cueCount(text, CUES.disruption), 5, 0.5, 0.5),
+      approach_novelty_score: scale(cueCount(text, CUES.novelty), 5, 0.5, 0.5),
+      key_strengths: strengthsOf(text),
+    };
+    for (const k of ['problem_severity_score', 'implementation_score'] as const) value[k] = Math.round(value[k] * 100) / 100;
+    return { value, usage: { promptTokens: approxTokens(text), completionTokens: approxTokens(JSON.stringify(value)), costUsd: 0 } };
+  }
+}

@@ -1,0 +1,100 @@
+import OpenAI from 'openai';
+import { z } from 'zod';
+import {
+  analysisSchema,
+  enrichmentSchema,
+  type Analysis,
+  type CategoryOption,
+  type Enrichment,
+  type IdeaText,
+  type LlmProvider,
+  type LlmResult,
+} from './provider';
+
+// Any OpenAI-compatible chat completions endpoint. The reply must be JSON matching a schema we
+// send (structured output) and is validated again by zod; the SDK retries with backoff.
+
+/** USD per million tokens (input, output) for models we know; others are recorded at 0. */
+const PRICES: Record<string, [number, number]> = {
+  'gpt-4o-mini': [0.15, 0.6],
+  'gpt-4o': [2.5, 10],
+  'gpt-4.1-mini': [0.4, 1.6],
+  'gpt-4.1': [2, 8],
+};
+
+const MAX_INPUT_CHARS = 12_000;
+
+export interface OpenAiOptions {
+  baseURL: string;
+  apiKey: string;
+  model: string;
+  timeoutMs?: number;
+  maxRetries?: number;
+}
+
+export class OpenAiProvider implements LlmProvider {
+  readonly name = 'openai' as const;
+  readonly model: string;
+  private readonly client: OpenAI;
+
+  constructor(opts: OpenAiOptions) {
+    this.model = opts.model;
+    this.client = new OpenAI({
+      baseURL: opts.baseURL,
+      apiKey: opts.apiKey,
+      timeout: opts.timeoutMs ?? 60_000,
+      maxRetries: opts.maxRetries ?? 3,
+    });
+  }
+
+  enrich(idea: IdeaText, categories: CategoryOption[]): Promise<LlmResult<Enrichment>> {
+    const list = categories.map((c) => `${c.slug} (${c.name})`).join(', ');
+    return this.complete('enrichment', enrichmentSchema, [
+      'You summarise product ideas found on the web for an idea-discovery product.',
+      'Reply with JSON only. summary: two sentences. categories: up to 3 slugs chosen only from this list: ' + list + '.',
+      'keywords: up to 12 single words or short phrases. tags: up to 6. key_strengths: up to 5 short phrases on why the idea could make money.',
+    ].join(' '), idea);
+  }
+
+  analyse(idea: IdeaText & { categories: string[]; keywords: string[] }): Promise<LlmResult<Analysis>> {
+    return this.complete('analysis', analysisSchema, [
+      'You score the profit potential of product ideas. Reply with JSON only.',
+      'Scores from 0 to 10: problem_severity_score, market_demand_score, monetization_score, implementation_score (10 = easy to build).',
+      'Scores from 0 to 5: business_model_innovation_score, technology_innovation_score, market_disruption_potential_score, approach_novelty_score.',
+      'key_strengths: up to 5 short phrases.',
+    ].join(' '), idea);
+  }
+
+  private async complete<S extends z.ZodType>(name: string, schema: S, system: string, idea: IdeaText): Promise<LlmResult<z.infer<S>>> {
+    const user = `Title: ${idea.title}\n\n${idea.summary ? `Summary: ${idea.summary}\n\n` : ''}Text:\n${idea.body.slice(0, MAX_INPUT_CHARS)}`;
+    const res = await this.client.chat.completions.create({
+      model: this.model,
+      temperature: 0.2,
+      messages: [
+        { role: 'system', content: system },
+        { role: 'user', content: user },
+      ],
+      response_format: {
+        type: 'json_schema',
+        json_schema: { name, schema: z.toJSONSchema(schema, { io: 'output' }) as Record<string, unknown>, strict: false },
+      },
+    });
+    const content = res.choices[0]?.message?.content;
+    if (!content) throw new Error('The model returned no content');
+    let json: unknown;
+    try {
+      json = JSON.parse(content);
+    } catch {
+      throw new Error(`The model returned malformed JSON: ${content.slice(0, 200)}`);
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) throw new Error(`The model's JSON does not match the ${name} schema: ${parsed.error.issues[0]?.message}`);
+    const promptTokens = res.usage?.prompt_tokens ?? 0;
+    const completionTokens = res.usage?.completion_tokens ?? 0;
+    const [inPrice, outPrice] = PRICES[this.model] ?? [0, 0];
+    return {
+      value: parsed.data,
+      usage: { promptTokens, completionTokens, costUsd: (promptTokens * inPrice + completionTokens * outPrice) / 1_000_000 },
+    };
+  }
+}

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+// One interface for every language-model provider. Each call is validated against these schemas,
+// whatever produced it, so a provider can never write malformed data.
+
+export const enrichmentSchema = z.object({
+  summary: z.string().min(1).max(600),
+  categories: z.array(z.string()).max(5),
+  keywords: z.array(z.string()).max(15),
+  tags: z.array(z.string()).max(10),
+  key_strengths: z.array(z.string()).max(6),
+});
+export type Enrichment = z.infer<typeof enrichmentSchema>;
+
+const score10 = z.number().min(0).max(10);
+const score5 = z.number().min(0).max(5);
+export const analysisSchema = z.object({
+  problem_severity_score: score10,
+  market_demand_score: score10,
+  monetization_score: score10,
+  implementation_score: score10,
+  business_model_innovation_score: score5,
+  technology_innovation_score: score5,
+  market_disruption_potential_score: score5,
+  approach_novelty_score: score5,
+  key_strengths: z.array(z.string()).max(6),
+});
+export type Analysis = z.infer<typeof analysisSchema>;
+
+export interface IdeaText {
+  title: string;
+  body: string;
+  summary?: string;
+}
+
+export interface CategoryOption {
+  slug: string;
+  name: string;
+  keywords: string[];
+}
+
+export interface Usage {
+  promptTokens: number;
+  completionTokens: number;
+  costUsd: number;
+}
+
+export interface LlmResult<T> {
+  value: T;
+  usage: Usage;
+}
+
+export interface LlmProvider {
+  readonly name: 'local' | 'openai';
+  readonly model: string;
+  enrich(idea: IdeaText, categories: CategoryOption[]): Promise<LlmResult<Enrichment>>;
+  analyse(idea: IdeaText & { categories: string[]; keywords: string[] }): Promise<LlmResult<Analysis>>;
+}

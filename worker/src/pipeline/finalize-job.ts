@@ -1,0 +1,33 @@
+import { sql } from 'kysely';
+import type { Db } from '@ideamine/api/db/database';
+
+/**
+ * Ends a job once none of its crawl or transform tasks is pending or active. The outcome:
+ * skipped when nothing was fetched, failed when every fetch failed, partially_completed when
+ * some task failed or the job was cancelled, completed otherwise.
+ */
+export async function finalizeJobsIfDone(db: Db, jobIds: number[]): Promise<void> {
+  if (jobIds.length === 0) return;
+  await sql`
+    WITH counts AS (
+      SELECT j.id,
+        (SELECT count(*) FROM crawl_tasks c WHERE c.job_id = j.id AND c.status IN ('pending', 'active')) +
+        (SELECT count(*) FROM transform_tasks t WHERE t.job_id = j.id AND t.status IN ('pending', 'active')) AS open,
+        (SELECT count(*) FROM crawl_tasks c WHERE c.job_id = j.id AND c.status = 'completed') AS done,
+        (SELECT count(*) FROM crawl_tasks c WHERE c.job_id = j.id AND c.status = 'failed') +
+        (SELECT count(*) FROM transform_tasks t WHERE t.job_id = j.id AND t.status = 'failed') AS failed
+      FROM jobs j
+      WHERE j.id = ANY(${jobIds}::int[]) AND j.status IN ('pending', 'active')
+    )
+    UPDATE jobs j SET
+      status = CASE
+        WHEN c.done = 0 AND c.failed = 0 THEN 'skipped'
+        WHEN c.done = 0 THEN 'failed'
+        WHEN c.failed > 0 OR j.cancelled_at IS NOT NULL THEN 'partially_completed'
+        ELSE 'completed'
+      END,
+      finished_at = now(),
+      updated_at = now()
+    FROM counts c
+    WHERE j.id = c.id AND c.open = 0`.execute(db);
+}

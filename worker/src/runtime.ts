@@ -1,0 +1,135 @@
+import os from 'node:os';
+import type { Logger } from 'pino';
+import type PgBoss from 'pg-boss';
+import { readSetting } from '@ideamine/api/commands/settings';
+import type { Db } from '@ideamine/api/db/database';
+import { QUEUES, type QueueName, type QueuePayload } from '@ideamine/shared/jobs';
+import type { CrawlSettings, WorkerContext } from './context';
+import { createHttpAgent } from './crawl/fetcher';
+import { DomainRateLimiter } from './crawl/rate-limiter';
+import { RobotsPolicy } from './crawl/robots';
+import { parseAllowList } from './crawl/ssrf-guard';
+import { handleAnalyse } from './jobs/analyse';
+import { handleCrawl } from './jobs/crawl';
+import { handleEnrich } from './jobs/enrich';
+import { handleScheduleTick } from './jobs/schedule-tick';
+import { handleTransform } from './jobs/transform';
+import { chooseProvider } from './llm/choose-provider';
+
+// Starts the pipeline workers in this process: one handler per queue, registered explicitly,
+// and a heartbeat row so dashboards can count live workers.
+
+export interface WorkerOptions {
+  db: Db;
+  boss: PgBoss;
+  log: Logger;
+  /** Queues to work; all by default. */
+  queues?: QueueName[];
+  /** Messages fetched at once per queue (each carries several task ids). */
+  batchSize?: number;
+  /** Extra hosts the crawler may reach although private (CRAWL_ALLOW_PRIVATE). */
+  allowPrivate?: string;
+  pollingIntervalSeconds?: number;
+}
+
+const SETTINGS_TTL_MS = 15_000;
+const HEARTBEAT_MS = 10_000;
+
+function cached<T>(load: () => Promise<T>): () => Promise<T> {
+  let value: Promise<T> | undefined;
+  let at = 0;
+  return () => {
+    if (!value || Date.now() - at > SETTINGS_TTL_MS) {
+      at = Date.now();
+      value = load();
+      value.catch(() => (value = undefined));
+    }
+    return value;
+  };
+}
+
+export async function startWorkers(opts: WorkerOptions): Promise<{ id: string; stop(): Promise<void> }> {
+  const { db, boss, log } = opts;
+  const allowSetting = await readSetting(db, 'crawl.allow_private_hosts');
+  const allow = parseAllowList([opts.allowPrivate ?? '', ...allowSetting].join(','));
+  const userAgent = await readSetting(db, 'crawl.user_agent');
+  const http = createHttpAgent(allow);
+  const w: WorkerContext = {
+    db,
+    boss,
+    log,
+    http,
+    allow,
+    robots: new RobotsPolicy(db, http, allow, userAgent),
+    limiter: new DomainRateLimiter(db),
+    llm: cached(() => chooseProvider(db)),
+    crawl: cached(
+      async (): Promise<CrawlSettings> => ({
+        respectRobots: await readSetting(db, 'crawl.respect_robots'),
+        userAgent: await readSetting(db, 'crawl.user_agent'),
+        timeoutMs: (await readSetting(db, 'crawl.timeout_seconds')) * 1000,
+        maxBytes: (await readSetting(db, 'crawl.max_body_kb')) * 1024,
+        maxAttempts: await readSetting(db, 'crawl.max_attempts'),
+      }),
+    ),
+    processed: { crawl: 0, transform: 0, enrich: 0, analyse: 0, 'schedule-tick': 0 },
+  };
+
+  const handlers: { [Q in QueueName]: (payload: QueuePayload<Q>) => Promise<void> } = {
+    crawl: (p) => handleCrawl(w, p.taskIds),
+    transform: (p) => handleTransform(w, p.taskIds),
+    enrich: (p) => handleEnrich(w, p.knowledgeIds),
+    analyse: (p) => handleAnalyse(w, p.knowledgeIds),
+    'schedule-tick': () => handleScheduleTick(w),
+  };
+
+  const queues = opts.queues ?? (Object.keys(handlers) as QueueName[]);
+  const workerIds: string[] = [];
+  for (const queue of queues) {
+    const handler = handlers[queue] as (p: unknown) => Promise<void>;
+    const id = await boss.work(
+      queue,
+      { batchSize: opts.batchSize ?? 4, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 0.5 },
+      async (jobs) => {
+        // Messages of a batch run side by side; a failing one fails alone and is retried alone.
+        const results = await Promise.allSettled(
+          jobs.map(async (job) => {
+            await handler(QUEUES[queue].payload.parse(job.data));
+            await boss.complete(queue, job.id);
+          }),
+        );
+        for (const [i, r] of results.entries()) {
+          if (r.status === 'rejected') {
+            log.warn({ queue, err: r.reason }, 'job failed; pg-boss retries it');
+            await boss.fail(queue, jobs[i]!.id, { message: String((r.reason as Error)?.message ?? r.reason) });
+          }
+        }
+      },
+    );
+    workerIds.push(id);
+  }
+  if (queues.includes('schedule-tick')) await boss.schedule('schedule-tick', '* * * * *', {}, { tz: 'UTC' });
+
+  const workerId = `${os.hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
+  const beat = async () => {
+    await db
+      .insertInto('worker_heartbeats')
+      .values({ worker_id: workerId, hostname: os.hostname(), pid: process.pid, queues, processed: JSON.stringify(w.processed) })
+      .onConflict((oc) => oc.column('worker_id').doUpdateSet({ processed: JSON.stringify(w.processed), last_seen_at: new Date() }))
+      .execute();
+  };
+  await beat();
+  const timer = setInterval(() => beat().catch((err: unknown) => log.warn({ err }, 'heartbeat failed')), HEARTBEAT_MS);
+  timer.unref();
+  log.info({ workerId, queues }, 'workers started');
+
+  return {
+    id: workerId,
+    stop: async () => {
+      clearInterval(timer);
+      for (const id of workerIds) await boss.offWork({ id });
+      await db.deleteFrom('worker_heartbeats').where('worker_id', '=', workerId).execute().catch(() => undefined);
+      await http.close();
+    },
+  };
+}
