@@ -23,7 +23,8 @@ async function main(): Promise<void> {
   let workers: Awaited<ReturnType<typeof startWorkers>> | null = null;
   try {
     ctx = await createAppContext(config, log, database.url, { maintainQueue: !apiOnly });
-    if (!apiOnly) workers = await startWorkers({ db: ctx.db, boss: ctx.boss, log, allowPrivate: process.env.CRAWL_ALLOW_PRIVATE });
+    if (!apiOnly)
+      workers = await startWorkers({ db: ctx.db, boss: ctx.boss, log, allowPrivate: process.env.CRAWL_ALLOW_PRIVATE });
     server = createApp(ctx).listen(config.port, config.host);
     await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
   } catch (err) {

@@ -15,7 +15,8 @@ export function normalizeUrl(input: string, base?: string): string | null {
   url.username = '';
   url.password = '';
   url.hostname = url.hostname.toLowerCase().replace(/\.$/, '');
-  if ((url.protocol === 'http:' && url.port === '80') || (url.protocol === 'https:' && url.port === '443')) url.port = '';
+  if ((url.protocol === 'http:' && url.port === '80') || (url.protocol === 'https:' && url.port === '443'))
+    url.port = '';
   const params = [...url.searchParams.entries()].filter(([k]) => !TRACKING.test(k));
   params.sort(([a, av], [b, bv]) => (a === b ? av.localeCompare(bv) : a.localeCompare(b)));
   url.search = params.length ? new URLSearchParams(params).toString() : '';

@@ -15,7 +15,8 @@ async function main(): Promise<void> {
     .map((q) => q.trim())
     .filter(Boolean);
   const unknown = queues.filter((q) => !QUEUE_NAMES.includes(q as QueueName));
-  if (unknown.length) throw new Error(`WORKER_QUEUES names unknown queues: ${unknown.join(', ')} (known: ${QUEUE_NAMES.join(', ')})`);
+  if (unknown.length)
+    throw new Error(`WORKER_QUEUES names unknown queues: ${unknown.join(', ')} (known: ${QUEUE_NAMES.join(', ')})`);
   const database = await resolveDatabase(config, log);
   const ctx = await createAppContext(config, log, database.url, { maintainQueue: true });
   const workers = await startWorkers({

@@ -63,15 +63,13 @@ export async function startWorkers(opts: WorkerOptions): Promise<{ id: string; s
     robots: new RobotsPolicy(db, http, allow, userAgent),
     limiter: new DomainRateLimiter(db),
     llm: cached(() => chooseProvider(db)),
-    crawl: cached(
-      async (): Promise<CrawlSettings> => ({
-        respectRobots: await readSetting(db, 'crawl.respect_robots'),
-        userAgent: await readSetting(db, 'crawl.user_agent'),
-        timeoutMs: (await readSetting(db, 'crawl.timeout_seconds')) * 1000,
-        maxBytes: (await readSetting(db, 'crawl.max_body_kb')) * 1024,
-        maxAttempts: await readSetting(db, 'crawl.max_attempts'),
-      }),
-    ),
+    crawl: cached(async (): Promise<CrawlSettings> => ({
+      respectRobots: await readSetting(db, 'crawl.respect_robots'),
+      userAgent: await readSetting(db, 'crawl.user_agent'),
+      timeoutMs: (await readSetting(db, 'crawl.timeout_seconds')) * 1000,
+      maxBytes: (await readSetting(db, 'crawl.max_body_kb')) * 1024,
+      maxAttempts: await readSetting(db, 'crawl.max_attempts'),
+    })),
     processed: { crawl: 0, transform: 0, enrich: 0, analyse: 0, 'schedule-tick': 0 },
   };
 
@@ -114,8 +112,16 @@ export async function startWorkers(opts: WorkerOptions): Promise<{ id: string; s
   const beat = async () => {
     await db
       .insertInto('worker_heartbeats')
-      .values({ worker_id: workerId, hostname: os.hostname(), pid: process.pid, queues, processed: JSON.stringify(w.processed) })
-      .onConflict((oc) => oc.column('worker_id').doUpdateSet({ processed: JSON.stringify(w.processed), last_seen_at: new Date() }))
+      .values({
+        worker_id: workerId,
+        hostname: os.hostname(),
+        pid: process.pid,
+        queues,
+        processed: JSON.stringify(w.processed),
+      })
+      .onConflict((oc) =>
+        oc.column('worker_id').doUpdateSet({ processed: JSON.stringify(w.processed), last_seen_at: new Date() }),
+      )
       .execute();
   };
   await beat();
@@ -128,7 +134,11 @@ export async function startWorkers(opts: WorkerOptions): Promise<{ id: string; s
     stop: async () => {
       clearInterval(timer);
       for (const id of workerIds) await boss.offWork({ id });
-      await db.deleteFrom('worker_heartbeats').where('worker_id', '=', workerId).execute().catch(() => undefined);
+      await db
+        .deleteFrom('worker_heartbeats')
+        .where('worker_id', '=', workerId)
+        .execute()
+        .catch(() => undefined);
       await http.close();
     },
   };

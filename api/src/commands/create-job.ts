@@ -9,7 +9,6 @@ import { domainOf, normalizeUrl } from '@ideamine/shared/url';
 
 export type JobRow = Selectable<JobsTable>;
 
-
 /**
  * Creates a job, its seed crawl task and the first crawl message in one transaction: a job
  * exists only together with the work that will run it. Used by the API and by schedules.
@@ -21,7 +20,11 @@ export async function createJob(
   origin: { userId: number | null; scheduleId?: number | null },
 ): Promise<JobRow> {
   if (input.schema_id) {
-    const schema = await db.selectFrom('extraction_schemas').select('id').where('id', '=', input.schema_id).executeTakeFirst();
+    const schema = await db
+      .selectFrom('extraction_schemas')
+      .select('id')
+      .where('id', '=', input.schema_id)
+      .executeTakeFirst();
     if (!schema) throw new ApiError('VALIDATION_ERROR', `schema_id ${input.schema_id} does not exist`, 'schema_id');
   }
   const url = normalizeUrl(input.initial_url);

@@ -51,7 +51,11 @@ export async function sendMany<Q extends QueueName>(
   opts: { db?: PgBoss.Db; startAfter?: Date } = {},
 ): Promise<void> {
   if (payloads.length === 0) return;
-  const jobs = payloads.map((data) => ({ name: queue, data, ...(opts.startAfter ? { startAfter: opts.startAfter } : {}) }));
+  const jobs = payloads.map((data) => ({
+    name: queue,
+    data,
+    ...(opts.startAfter ? { startAfter: opts.startAfter } : {}),
+  }));
   await (opts.db ? boss.insert(jobs, { db: opts.db }) : boss.insert(jobs));
 }
 

@@ -47,8 +47,18 @@ const regexList = (field: string) =>
 export const jobSettingsShape = {
   tag: text('tag', 100).optional(),
   schema_id: z.number({ error: 'schema_id must be a number' }).int().positive().max(MAX_ID).nullable().optional(),
-  max_pages: z.number({ error: 'max_pages must be a number' }).int().min(1, { error: 'max_pages must be 1 to 10000' }).max(10_000, { error: 'max_pages must be 1 to 10000' }).optional(),
-  max_depth: z.number({ error: 'max_depth must be a number' }).int().min(0, { error: 'max_depth must be 0 to 10' }).max(10, { error: 'max_depth must be 0 to 10' }).optional(),
+  max_pages: z
+    .number({ error: 'max_pages must be a number' })
+    .int()
+    .min(1, { error: 'max_pages must be 1 to 10000' })
+    .max(10_000, { error: 'max_pages must be 1 to 10000' })
+    .optional(),
+  max_depth: z
+    .number({ error: 'max_depth must be a number' })
+    .int()
+    .min(0, { error: 'max_depth must be 0 to 10' })
+    .max(10, { error: 'max_depth must be 0 to 10' })
+    .optional(),
   same_domain: z.boolean({ error: 'same_domain must be true or false' }).optional(),
   include_patterns: regexList('include_patterns').optional(),
   exclude_patterns: regexList('exclude_patterns').optional(),

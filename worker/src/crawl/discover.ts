@@ -14,7 +14,10 @@ const LOC = /<loc>\s*([^<\s]+)\s*<\/loc>/gi;
 const BASE = /<base\b[^>]*?\bhref\s*=\s*["']([^"']+)["']/i;
 
 function decodeEntities(s: string): string {
-  return s.replace(/&amp;/g, '&').replace(/&#x2F;/gi, '/').replace(/&#47;/g, '/');
+  return s
+    .replace(/&amp;/g, '&')
+    .replace(/&#x2F;/gi, '/')
+    .replace(/&#47;/g, '/');
 }
 
 export function isSitemap(contentType: string, body: string): boolean {
@@ -31,7 +34,11 @@ export function discoverLinks(html: string, pageUrl: string): Discovered[] {
   }
   for (const m of html.matchAll(LINK_TAG)) {
     const tag = m[0];
-    if (!/rel\s*=\s*["']?alternate/i.test(tag) || !/type\s*=\s*["']?application\/(rss|atom|feed)\+(xml|json)/i.test(tag)) continue;
+    if (
+      !/rel\s*=\s*["']?alternate/i.test(tag) ||
+      !/type\s*=\s*["']?application\/(rss|atom|feed)\+(xml|json)/i.test(tag)
+    )
+      continue;
     const href = /href\s*=\s*["']([^"']+)["']/i.exec(tag)?.[1];
     const url = href ? normalizeUrl(decodeEntities(href), base) : null;
     if (url) found.set(url, { url, via: 'feed' });

@@ -74,7 +74,11 @@ function decode(bytes: Buffer, contentType: string): string {
 }
 
 export async function fetchPage(url: string, agent: Agent, allow: AllowList, opts: FetchOptions): Promise<FetchResult> {
-  const signal = AbortSignal.timeout(opts.timeoutMs);
+  // One deadline for the whole fetch (redirects and body included), cleared when we are done so
+  // it never fires into a finished request.
+  const controller = new AbortController();
+  const deadline = setTimeout(() => controller.abort(), opts.timeoutMs);
+  const signal = controller.signal;
   const seen = new Set<string>();
   let current = url;
   try {
@@ -89,12 +93,14 @@ export async function fetchPage(url: string, agent: Agent, allow: AllowList, opt
       if (hop === 0 && opts.etag) headers['if-none-match'] = opts.etag;
       if (hop === 0 && opts.lastModified) headers['if-modified-since'] = opts.lastModified;
       const res = await request(current, { method: 'GET', headers, dispatcher: agent, signal });
+      res.body.on('error', () => undefined); // errors surface through the reads below
 
       if (res.statusCode >= 300 && res.statusCode < 400 && res.statusCode !== 304) {
         await res.body.dump();
         const location = header(res.headers, 'location');
         const next = location ? normalizeUrl(location, current) : null;
-        if (!next) return { kind: 'failed', reason: `Redirect ${res.statusCode} without a usable Location`, retryable: false };
+        if (!next)
+          return { kind: 'failed', reason: `Redirect ${res.statusCode} without a usable Location`, retryable: false };
         if (seen.has(next)) return { kind: 'failed', reason: `Redirect loop at ${next}`, retryable: false };
         if (hop + 1 > opts.maxRedirects) {
           return { kind: 'failed', reason: `More than ${opts.maxRedirects} redirects`, retryable: false };
@@ -120,12 +126,22 @@ export async function fetchPage(url: string, agent: Agent, allow: AllowList, opt
       const mime = contentType.split(';')[0]!.trim();
       if (mime && !ACCEPTED_TYPES.includes(mime) && !mime.endsWith('+xml') && !mime.endsWith('+json')) {
         res.body.destroy();
-        return { kind: 'skipped', finalUrl: current, status: res.statusCode, reason: `Unsupported content type ${mime}` };
+        return {
+          kind: 'skipped',
+          finalUrl: current,
+          status: res.statusCode,
+          reason: `Unsupported content type ${mime}`,
+        };
       }
       const declared = Number(header(res.headers, 'content-length') ?? NaN);
       if (declared > opts.maxBytes) {
         res.body.destroy();
-        return { kind: 'skipped', finalUrl: current, status: res.statusCode, reason: `Body of ${declared} bytes exceeds the ${opts.maxBytes} byte cap` };
+        return {
+          kind: 'skipped',
+          finalUrl: current,
+          status: res.statusCode,
+          reason: `Body of ${declared} bytes exceeds the ${opts.maxBytes} byte cap`,
+        };
       }
       const chunks: Buffer[] = [];
       let size = 0;
@@ -133,7 +149,12 @@ export async function fetchPage(url: string, agent: Agent, allow: AllowList, opt
         size += (chunk as Buffer).length;
         if (size > opts.maxBytes) {
           res.body.destroy();
-          return { kind: 'skipped', finalUrl: current, status: res.statusCode, reason: `Body exceeds the ${opts.maxBytes} byte cap` };
+          return {
+            kind: 'skipped',
+            finalUrl: current,
+            status: res.statusCode,
+            reason: `Body exceeds the ${opts.maxBytes} byte cap`,
+          };
         }
         chunks.push(chunk as Buffer);
       }
@@ -157,5 +178,7 @@ export async function fetchPage(url: string, agent: Agent, allow: AllowList, opt
     if (e.code === 'EBLOCKEDADDRESS') return { kind: 'failed', reason: e.message, retryable: false };
     if (signal.aborted) return { kind: 'failed', reason: `Timed out after ${opts.timeoutMs} ms`, retryable: true };
     return { kind: 'failed', reason: `${e.code ?? e.name}: ${e.message}`, retryable: true };
+  } finally {
+    clearTimeout(deadline);
   }
 }

@@ -41,7 +41,12 @@ export class RobotsPolicy {
     const policy = await this.policy(origin);
     if (policy.mode === 'allow_all') return { allowed: true, crawlDelaySeconds: null, sitemaps: [] };
     if (policy.mode === 'disallow_all') {
-      return { allowed: false, crawlDelaySeconds: null, reason: 'robots.txt unreachable (server error): crawling nothing', sitemaps: [] };
+      return {
+        allowed: false,
+        crawlDelaySeconds: null,
+        reason: 'robots.txt unreachable (server error): crawling nothing',
+        sitemaps: [],
+      };
     }
     const robot = policy.robot!;
     const allowed = robot.isAllowed(url, this.userAgent) !== false;
@@ -101,7 +106,9 @@ export class RobotsPolicy {
       .insertInto('robots_cache')
       .values({ origin, status, body, mode, expires_at: new Date(expiresAt) })
       .onConflict((oc) =>
-        oc.column('origin').doUpdateSet({ status, body, mode, fetched_at: new Date(), expires_at: new Date(expiresAt) }),
+        oc
+          .column('origin')
+          .doUpdateSet({ status, body, mode, fetched_at: new Date(), expires_at: new Date(expiresAt) }),
       )
       .execute();
     return this.toPolicy(origin, mode, body, expiresAt);

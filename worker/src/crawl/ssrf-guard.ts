@@ -7,13 +7,32 @@ import net from 'node:net';
 
 const blocked = new net.BlockList();
 for (const [net4, bits] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16],
-  ['172.16.0.0', 12], ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15],
-  ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) blocked.addSubnet(net4, bits, 'ipv4');
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  blocked.addSubnet(net4, bits, 'ipv4');
 for (const [net6, bits] of [
-  ['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['64:ff9b::', 96], ['2001:db8::', 32],
-] as const) blocked.addSubnet(net6, bits, 'ipv6');
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+  ['64:ff9b::', 96],
+  ['2001:db8::', 32],
+] as const)
+  blocked.addSubnet(net6, bits, 'ipv6');
 
 export class BlockedAddressError extends Error {
   readonly code = 'EBLOCKEDADDRESS';
@@ -24,8 +43,12 @@ export class BlockedAddressError extends Error {
 
 /** Parses an allow-list: "true"/"*" allows everything; else comma-separated IPs, CIDRs or host names. */
 export function parseAllowList(spec: string | undefined): AllowList {
-  const entries = (spec ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
-  if (entries.includes('true') || entries.includes('*')) return { all: true, hosts: new Set(), nets: new net.BlockList() };
+  const entries = (spec ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+  if (entries.includes('true') || entries.includes('*'))
+    return { all: true, hosts: new Set(), nets: new net.BlockList() };
   const nets = new net.BlockList();
   const hosts = new Set<string>();
   for (const e of entries) {
@@ -58,7 +81,11 @@ export function isBlockedAddress(address: string, host: string, allow: AllowList
   return blocked.check(a.address, a.family);
 }
 
-type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void;
+type LookupCallback = (
+  err: NodeJS.ErrnoException | null,
+  address: string | dns.LookupAddress[],
+  family?: number,
+) => void;
 
 /** A dns.lookup replacement for sockets: resolves, then refuses blocked addresses. */
 export function guardedLookup(allow: AllowList) {

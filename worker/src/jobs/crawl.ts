@@ -63,7 +63,11 @@ async function claim(w: WorkerContext, ids: number[]): Promise<Task[]> {
 }
 
 async function loadJobs(w: WorkerContext, tasks: Task[]): Promise<Map<number, JobRow>> {
-  const rows = await w.db.selectFrom('jobs').selectAll().where('id', 'in', [...new Set(tasks.map((t) => t.job_id))]).execute();
+  const rows = await w.db
+    .selectFrom('jobs')
+    .selectAll()
+    .where('id', 'in', [...new Set(tasks.map((t) => t.job_id))])
+    .execute();
   return new Map(rows.map((j) => [j.id, j]));
 }
 
@@ -80,14 +84,16 @@ async function crawlOne(
     ...o,
   });
   if (job.cancelled_at) return done({ status: 'skipped', skipReason: 'Job cancelled' });
-  if (job.status !== 'pending' && job.status !== 'active') return done({ status: 'skipped', skipReason: `Job is ${job.status}` });
+  if (job.status !== 'pending' && job.status !== 'active')
+    return done({ status: 'skipped', skipReason: `Job is ${job.status}` });
   if (timeLimitReached(job)) return done({ status: 'skipped', skipReason: 'Job time limit reached' });
 
   let crawlDelay: number | null = null;
   if (settings.respectRobots) {
     try {
       const verdict = await w.robots.check(task.url);
-      if (!verdict.allowed) return done({ status: 'skipped', skipReason: verdict.reason ?? 'Disallowed by robots.txt' });
+      if (!verdict.allowed)
+        return done({ status: 'skipped', skipReason: verdict.reason ?? 'Disallowed by robots.txt' });
       crawlDelay = verdict.crawlDelaySeconds;
     } catch (err) {
       return done({ status: 'retry', error: `robots.txt check failed: ${(err as Error).message}` });
@@ -119,22 +125,40 @@ async function crawlOne(
   const canRetry = task.attempts < settings.maxAttempts;
   switch (res.kind) {
     case 'ok': {
-      const discovered = task.depth < job.max_depth ? discover(res) : isSitemap(res.contentType, res.body) ? sitemapUrls(res.body, res.finalUrl) : [];
-      return done({ status: 'completed', httpStatus: res.status, contentType: res.contentType, bytes: res.bytes, page: res, discovered });
+      const discovered =
+        task.depth < job.max_depth
+          ? discover(res)
+          : isSitemap(res.contentType, res.body)
+            ? sitemapUrls(res.body, res.finalUrl)
+            : [];
+      return done({
+        status: 'completed',
+        httpStatus: res.status,
+        contentType: res.contentType,
+        bytes: res.bytes,
+        page: res,
+        discovered,
+      });
     }
     case 'not_modified':
       return done({ status: 'skipped', httpStatus: 304, skipReason: 'Not modified since the last crawl' });
     case 'http_error': {
       const retryable = res.status === 429 || res.status >= 500;
       if (retryable && canRetry) {
-        return done({ status: 'retry', httpStatus: res.status, error: `HTTP ${res.status}`, retryAfterSeconds: res.retryAfterSeconds ?? 2 ** task.attempts });
+        return done({
+          status: 'retry',
+          httpStatus: res.status,
+          error: `HTTP ${res.status}`,
+          retryAfterSeconds: res.retryAfterSeconds ?? 2 ** task.attempts,
+        });
       }
       return done({ status: 'failed', httpStatus: res.status, error: `HTTP ${res.status}` });
     }
     case 'skipped':
       return done({ status: 'skipped', httpStatus: res.status, skipReason: res.reason });
     case 'failed':
-      if (res.retryable && canRetry) return done({ status: 'retry', error: res.reason, retryAfterSeconds: 2 ** task.attempts });
+      if (res.retryable && canRetry)
+        return done({ status: 'retry', error: res.reason, retryAfterSeconds: 2 ** task.attempts });
       return done({ status: 'failed', error: res.reason });
   }
 }
@@ -202,16 +226,28 @@ async function persist(w: WorkerContext, outcomes: Outcome[], jobs: Map<number, 
             fetched_at: now,
           })),
         )
-        .onConflict((oc) => oc.column('crawl_task_id').where('crawl_task_id', 'is not', null).doUpdateSet({ updated_at: now }))
+        .onConflict((oc) =>
+          oc.column('crawl_task_id').where('crawl_task_id', 'is not', null).doUpdateSet({ updated_at: now }),
+        )
         .returning(['id', 'job_id'])
         .execute();
       const transform = await trx
         .insertInto('transform_tasks')
-        .values(raw.map((r) => ({ raw_data_id: r.id, job_id: r.job_id, schema_id: jobs.get(r.job_id!)?.schema_id ?? null })))
+        .values(
+          raw.map((r) => ({ raw_data_id: r.id, job_id: r.job_id, schema_id: jobs.get(r.job_id!)?.schema_id ?? null })),
+        )
         .onConflict((oc) => oc.column('raw_data_id').doNothing())
         .returning('id')
         .execute();
-      await sendMany(w.boss, 'transform', chunk(transform.map((t) => t.id), TASKS_PER_MESSAGE).map((taskIds) => ({ taskIds })), { db: messages });
+      await sendMany(
+        w.boss,
+        'transform',
+        chunk(
+          transform.map((t) => t.id),
+          TASKS_PER_MESSAGE,
+        ).map((taskIds) => ({ taskIds })),
+        { db: messages },
+      );
     }
 
     // Discovered URLs become new crawl tasks, within each job's page budget.
@@ -227,7 +263,12 @@ async function persist(w: WorkerContext, outcomes: Outcome[], jobs: Map<number, 
     }
     for (const [jobId, candidates] of byJob) {
       if (!candidates.length) continue;
-      const job = await trx.selectFrom('jobs').select(['max_pages']).where('id', '=', jobId).forUpdate().executeTakeFirstOrThrow();
+      const job = await trx
+        .selectFrom('jobs')
+        .select(['max_pages'])
+        .where('id', '=', jobId)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
       const { n } = await trx
         .selectFrom('crawl_tasks')
         .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -237,19 +278,43 @@ async function persist(w: WorkerContext, outcomes: Outcome[], jobs: Map<number, 
       if (room <= 0) continue;
       const unique = [...new Map(candidates.map((c) => [c.url, c])).values()];
       const known = new Set(
-        (await trx.selectFrom('crawl_tasks').select('url').where('job_id', '=', jobId).where('url', 'in', unique.map((c) => c.url)).execute()).map((r) => r.url),
+        (
+          await trx
+            .selectFrom('crawl_tasks')
+            .select('url')
+            .where('job_id', '=', jobId)
+            .where(
+              'url',
+              'in',
+              unique.map((c) => c.url),
+            )
+            .execute()
+        ).map((r) => r.url),
       );
       const fresh = unique.filter((c) => !known.has(c.url)).slice(0, room);
       if (!fresh.length) continue;
       const inserted = await trx
         .insertInto('crawl_tasks')
-        .values(fresh.map((c) => ({ job_id: jobId, url: c.url, domain: domainOf(c.url), depth: c.depth, discovered_via: c.via })))
+        .values(
+          fresh.map((c) => ({
+            job_id: jobId,
+            url: c.url,
+            domain: domainOf(c.url),
+            depth: c.depth,
+            discovered_via: c.via,
+          })),
+        )
         .onConflict((oc) => oc.columns(['job_id', 'url']).doNothing())
         .returning('id')
         .execute();
       newTaskIds.push(...inserted.map((r) => r.id));
     }
-    await sendMany(w.boss, 'crawl', chunk(newTaskIds, TASKS_PER_MESSAGE).map((taskIds) => ({ taskIds })), { db: messages });
+    await sendMany(
+      w.boss,
+      'crawl',
+      chunk(newTaskIds, TASKS_PER_MESSAGE).map((taskIds) => ({ taskIds })),
+      { db: messages },
+    );
 
     await finalizeJobsIfDone(trx, [...jobs.keys()]);
   });

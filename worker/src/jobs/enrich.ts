@@ -21,7 +21,10 @@ export async function handleEnrich(w: WorkerContext, knowledgeIds: number[]): Pr
     .where('enriched_at', 'is', null)
     .execute();
   if (!rows.length) return;
-  const categories: CategoryOption[] = await w.db.selectFrom('categories').select(['slug', 'name', 'keywords']).execute();
+  const categories: CategoryOption[] = await w.db
+    .selectFrom('categories')
+    .select(['slug', 'name', 'keywords'])
+    .execute();
   const provider = await w.llm();
   const toAnalyse: number[] = [];
 
@@ -41,8 +44,16 @@ export async function handleEnrich(w: WorkerContext, knowledgeIds: number[]): Pr
       .executeTakeFirst();
     if (twin) {
       await w.db.transaction().execute(async (trx) => {
-        await trx.updateTable('knowledge_sources').set({ knowledge_id: twin.id }).where('knowledge_id', '=', row.id).execute();
-        await trx.updateTable('knowledge').set({ merged_into_id: twin.id, updated_at: new Date() }).where('id', '=', row.id).execute();
+        await trx
+          .updateTable('knowledge_sources')
+          .set({ knowledge_id: twin.id })
+          .where('knowledge_id', '=', row.id)
+          .execute();
+        await trx
+          .updateTable('knowledge')
+          .set({ merged_into_id: twin.id, updated_at: new Date() })
+          .where('id', '=', row.id)
+          .execute();
       });
       continue;
     }
@@ -67,7 +78,12 @@ export async function handleEnrich(w: WorkerContext, knowledgeIds: number[]): Pr
   }
 
   await w.db.transaction().execute(async (trx) => {
-    await sendMany(w.boss, 'analyse', chunk(toAnalyse, TASKS_PER_MESSAGE).map((ids) => ({ knowledgeIds: ids })), { db: bossDb(trx) });
+    await sendMany(
+      w.boss,
+      'analyse',
+      chunk(toAnalyse, TASKS_PER_MESSAGE).map((ids) => ({ knowledgeIds: ids })),
+      { db: bossDb(trx) },
+    );
   });
   w.processed.enrich += rows.length;
 }

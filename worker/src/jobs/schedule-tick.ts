@@ -27,11 +27,19 @@ export async function handleScheduleTick(w: WorkerContext): Promise<void> {
       if (template.success) {
         jobId = (await createJob(trx, w.boss, template.data, { userId: s.created_by, scheduleId: s.id })).id;
       } else {
-        w.log.warn({ scheduleId: s.id, issue: template.error.issues[0]?.message }, 'schedule template is invalid; skipped');
+        w.log.warn(
+          { scheduleId: s.id, issue: template.error.issues[0]?.message },
+          'schedule template is invalid; skipped',
+        );
       }
       await trx
         .updateTable('schedules')
-        .set({ last_run_at: new Date(), last_job_id: jobId ?? s.last_job_id, next_run_at: nextRun(s.cron, s.timezone), updated_at: new Date() })
+        .set({
+          last_run_at: new Date(),
+          last_job_id: jobId ?? s.last_job_id,
+          next_run_at: nextRun(s.cron, s.timezone),
+          updated_at: new Date(),
+        })
         .where('id', '=', s.id)
         .execute();
     }

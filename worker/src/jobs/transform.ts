@@ -39,11 +39,17 @@ export async function handleTransform(w: WorkerContext, taskIds: number[]): Prom
   const raws = await w.db
     .selectFrom('raw_data')
     .select(['id', 'content', 'content_type', 'url', 'final_url'])
-    .where('id', 'in', tasks.map((t) => t.raw_data_id))
+    .where(
+      'id',
+      'in',
+      tasks.map((t) => t.raw_data_id),
+    )
     .execute();
   const rawById = new Map(raws.map((r) => [r.id, r]));
   const schemaIds = [...new Set(tasks.map((t) => t.schema_id).filter((id): id is number => id !== null))];
-  const schemas = schemaIds.length ? await w.db.selectFrom('extraction_schemas').selectAll().where('id', 'in', schemaIds).execute() : [];
+  const schemas = schemaIds.length
+    ? await w.db.selectFrom('extraction_schemas').selectAll().where('id', 'in', schemaIds).execute()
+    : [];
   const schemaById = new Map<number, SchemaRow>(schemas.map((s) => [s.id, s]));
 
   const results = tasks.map((t): Result => {
@@ -56,7 +62,12 @@ export async function handleTransform(w: WorkerContext, taskIds: number[]): Prom
       );
       const items = all.filter((i) => hasIdeaSignal(i.title, i.body));
       if (!items.length) {
-        return { ...base, items, status: 'skipped', skipReason: all.length ? `No idea signal in ${all.length} item(s)` : 'No items found' };
+        return {
+          ...base,
+          items,
+          status: 'skipped',
+          skipReason: all.length ? `No idea signal in ${all.length} item(s)` : 'No items found',
+        };
       }
       return { ...base, items, status: 'completed' };
     } catch (err) {
@@ -89,14 +100,21 @@ export async function handleTransform(w: WorkerContext, taskIds: number[]): Prom
         .execute();
     }
     const knowledgeIds = [...new Set(changedIds)];
-    await sendMany(w.boss, 'enrich', chunk(knowledgeIds, TASKS_PER_MESSAGE).map((ids) => ({ knowledgeIds: ids })), { db: bossDb(trx) });
+    await sendMany(
+      w.boss,
+      'enrich',
+      chunk(knowledgeIds, TASKS_PER_MESSAGE).map((ids) => ({ knowledgeIds: ids })),
+      { db: bossDb(trx) },
+    );
     await finalizeJobsIfDone(trx, [...new Set(results.map((r) => r.jobId).filter((id): id is number => id !== null))]);
   });
   w.processed.transform += results.length;
 }
 
 const contentHash = (i: ExtractedItem) =>
-  createHash('sha256').update(`${i.title.toLowerCase().trim()}\n${i.body.toLowerCase().replace(/\s+/g, ' ').trim()}`).digest('hex');
+  createHash('sha256')
+    .update(`${i.title.toLowerCase().trim()}\n${i.body.toLowerCase().replace(/\s+/g, ' ').trim()}`)
+    .digest('hex');
 
 /** Writes one page's items; returns the ids of ideas that are new or whose content changed. */
 async function upsertItems(trx: WorkerContext['db'], r: Result): Promise<number[]> {

@@ -13,16 +13,164 @@ const MAX_TEXT = 20_000;
 
 /** Cue words per signal; a score grows with how many cues the text contains. */
 export const CUES = {
-  pain: ['hate', 'annoying', 'frustrat', 'struggl', 'pain', 'waste', 'wasting', 'tedious', 'manual', 'problem', 'broken', 'expensive', 'slow', 'hard to', 'difficult', 'nightmare', 'hours', 'error-prone', 'wish'],
-  demand: ['many', 'everyone', 'people', 'users', 'customers', 'teams', 'businesses', 'market', 'growing', 'demand', 'requests', 'asked', 'waitlist', 'million', 'thousands', 'every day', 'popular', 'need'],
-  money: ['pay', 'paid', 'price', 'pricing', 'subscription', 'revenue', 'mrr', 'arr', '$', 'monetiz', 'premium', 'license', 'fee', 'commission', 'profit', 'sell', 'customers'],
-  hard: ['hardware', 'regulat', 'compliance', 'medical', 'fda', 'bank', 'license', 'manufactur', 'train a model', 'research', 'physical', 'logistics', 'network effect', 'marketplace'],
-  easy: ['app', 'tool', 'extension', 'plugin', 'script', 'website', 'saas', 'template', 'bot', 'api', 'integration', 'dashboard', 'mvp', 'no-code', 'simple'],
-  businessModel: ['subscription', 'marketplace', 'freemium', 'usage-based', 'commission', 'licens', 'ads', 'affiliate', 'b2b', 'per seat', 'open core'],
-  technology: [' ai', 'machine learning', 'llm', 'gpt', 'model', 'automat', 'api', 'blockchain', 'computer vision', 'realtime', 'real-time', 'sensor', 'open source'],
-  disruption: ['replace', 'alternative', 'cheaper', 'faster', '10x', 'disrupt', 'instead of', 'eliminat', 'no longer', 'obsolete'],
+  pain: [
+    'hate',
+    'annoying',
+    'frustrat',
+    'struggl',
+    'pain',
+    'waste',
+    'wasting',
+    'tedious',
+    'manual',
+    'problem',
+    'broken',
+    'expensive',
+    'slow',
+    'hard to',
+    'difficult',
+    'nightmare',
+    'hours',
+    'error-prone',
+    'wish',
+  ],
+  demand: [
+    'many',
+    'everyone',
+    'people',
+    'users',
+    'customers',
+    'teams',
+    'businesses',
+    'market',
+    'growing',
+    'demand',
+    'requests',
+    'asked',
+    'waitlist',
+    'million',
+    'thousands',
+    'every day',
+    'popular',
+    'need',
+  ],
+  money: [
+    'pay',
+    'paid',
+    'price',
+    'pricing',
+    'subscription',
+    'revenue',
+    'mrr',
+    'arr',
+    '$',
+    'monetiz',
+    'premium',
+    'license',
+    'fee',
+    'commission',
+    'profit',
+    'sell',
+    'customers',
+  ],
+  hard: [
+    'hardware',
+    'regulat',
+    'compliance',
+    'medical',
+    'fda',
+    'bank',
+    'license',
+    'manufactur',
+    'train a model',
+    'research',
+    'physical',
+    'logistics',
+    'network effect',
+    'marketplace',
+  ],
+  easy: [
+    'app',
+    'tool',
+    'extension',
+    'plugin',
+    'script',
+    'website',
+    'saas',
+    'template',
+    'bot',
+    'api',
+    'integration',
+    'dashboard',
+    'mvp',
+    'no-code',
+    'simple',
+  ],
+  businessModel: [
+    'subscription',
+    'marketplace',
+    'freemium',
+    'usage-based',
+    'commission',
+    'licens',
+    'ads',
+    'affiliate',
+    'b2b',
+    'per seat',
+    'open core',
+  ],
+  technology: [
+    ' ai',
+    'machine learning',
+    'llm',
+    'gpt',
+    'model',
+    'automat',
+    'api',
+    'blockchain',
+    'computer vision',
+    'realtime',
+    'real-time',
+    'sensor',
+    'open source',
+  ],
+  disruption: [
+    'replace',
+    'alternative',
+    'cheaper',
+    'faster',
+    '10x',
+    'disrupt',
+    'instead of',
+    'eliminat',
+    'no longer',
+    'obsolete',
+  ],
   novelty: ['new', 'novel', 'first', 'unique', 'unlike', 'never', 'reimagin', 'different', 'innovative'],
-  idea: ['idea', 'build', 'built', 'launch', 'startup', 'product', 'app', 'tool', 'service', 'platform', 'customers', 'users', 'problem', 'solution', 'business', 'saas', 'side project', 'mvp', 'revenue', 'market', 'feedback', 'pay'],
+  idea: [
+    'idea',
+    'build',
+    'built',
+    'launch',
+    'startup',
+    'product',
+    'app',
+    'tool',
+    'service',
+    'platform',
+    'customers',
+    'users',
+    'problem',
+    'solution',
+    'business',
+    'saas',
+    'side project',
+    'mvp',
+    'revenue',
+    'market',
+    'feedback',
+    'pay',
+  ],
 } as const;
 
 export function cueCount(text: string, cues: readonly string[]): number {
@@ -31,7 +179,7 @@ export function cueCount(text: string, cues: readonly string[]): number {
 }
 
 /** Maps a cue count onto 0..max with diminishing returns: 0 cues -> base, many -> near max. */
-function scale(count: number, max: number, base: number, perCue = 0.35): number {
+function scale(count: number, max: number, base: number, perCue = 0.22): number {
   const v = base + (max - base) * (1 - Math.exp(-perCue * count));
   return Math.round(Math.min(max, Math.max(0, v)) * 100) / 100;
 }
@@ -47,12 +195,16 @@ function keywordsOf(text: string, limit: number): string[] {
   const counts = new Map<string, number>();
   doc.tokens().each((t: ItemToken) => {
     const pos = t.out(its.pos);
-    if (t.out(its.type) !== 'word' || t.out(its.stopWordFlag) || (pos !== 'NOUN' && pos !== 'PROPN' && pos !== 'ADJ')) return;
+    if (t.out(its.type) !== 'word' || t.out(its.stopWordFlag) || (pos !== 'NOUN' && pos !== 'PROPN' && pos !== 'ADJ'))
+      return;
     const word = t.out(its.normal);
     if (word.length < 3) return;
     counts.set(word, (counts.get(word) ?? 0) + (pos === 'ADJ' ? 0.5 : 1));
   });
-  return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, limit).map(([w]) => w);
+  return [...counts.entries()]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, limit)
+    .map(([w]) => w);
 }
 
 function summarise(title: string, body: string): string {
@@ -61,14 +213,29 @@ function summarise(title: string, body: string): string {
   const doc = nlp.readDoc(text);
   const sentences = doc.sentences().out() as string[];
   const importance = doc.out(its.sentenceWiseImportance) as unknown as { index: number; importance: number }[];
-  const best = [...importance].sort((a, b) => b.importance - a.importance || a.index - b.index).slice(0, 2).sort((a, b) => a.index - b.index);
-  const summary = best.map((s) => sentences[s.index]?.trim() ?? '').join(' ').trim() || sentences[0] || title;
+  const best = [...importance]
+    .sort((a, b) => b.importance - a.importance || a.index - b.index)
+    .slice(0, 2)
+    .sort((a, b) => a.index - b.index);
+  const summary =
+    best
+      .map((s) => sentences[s.index]?.trim() ?? '')
+      .join(' ')
+      .trim() ||
+    sentences[0] ||
+    title;
   return summary.length > 500 ? `${summary.slice(0, 497).trimEnd()}...` : summary;
 }
 
 function categoriesOf(text: string, options: CategoryOption[]): string[] {
   const scored = options
-    .map((c) => ({ slug: c.slug, hits: cueCount(text, c.keywords.map((k) => (k.length <= 3 ? ` ${k} ` : k))) }))
+    .map((c) => ({
+      slug: c.slug,
+      hits: cueCount(
+        text,
+        c.keywords.map((k) => (k.length <= 3 ? ` ${k} ` : k)),
+      ),
+    }))
     .filter((c) => c.hits > 0)
     .sort((a, b) => b.hits - a.hits || a.slug.localeCompare(b.slug));
   return scored.slice(0, 3).map((c) => c.slug);
@@ -88,7 +255,9 @@ const STRENGTH_RULES: [readonly string[], string][] = [
 ];
 
 function strengthsOf(text: string): string[] {
-  return STRENGTH_RULES.filter(([cues]) => cueCount(text, cues) > 0).map(([, s]) => s).slice(0, 5);
+  return STRENGTH_RULES.filter(([cues]) => cueCount(text, cues) > 0)
+    .map(([, s]) => s)
+    .slice(0, 5);
 }
 
 function approxTokens(text: string): number {
@@ -109,7 +278,10 @@ export class LocalProvider implements LlmProvider {
       tags: keywords.slice(0, 6),
       key_strengths: strengthsOf(text),
     };
-    return { value, usage: { promptTokens: approxTokens(text), completionTokens: approxTokens(JSON.stringify(value)), costUsd: 0 } };
+    return {
+      value,
+      usage: { promptTokens: approxTokens(text), completionTokens: approxTokens(JSON.stringify(value)), costUsd: 0 },
+    };
   }
 
   async analyse(idea: IdeaText & { categories: string[]; keywords: string[] }): Promise<LlmResult<Analysis>> {
@@ -129,7 +301,11 @@ export class LocalProvider implements LlmProvider {
       approach_novelty_score: scale(cueCount(text, CUES.novelty), 5, 0.5, 0.5),
       key_strengths: strengthsOf(text),
     };
-    for (const k of ['problem_severity_score', 'implementation_score'] as const) value[k] = Math.round(value[k] * 100) / 100;
-    return { value, usage: { promptTokens: approxTokens(text), completionTokens: approxTokens(JSON.stringify(value)), costUsd: 0 } };
+    for (const k of ['problem_severity_score', 'implementation_score'] as const)
+      value[k] = Math.round(value[k] * 100) / 100;
+    return {
+      value,
+      usage: { promptTokens: approxTokens(text), completionTokens: approxTokens(JSON.stringify(value)), costUsd: 0 },
+    };
   }
 }

@@ -49,23 +49,40 @@ export class OpenAiProvider implements LlmProvider {
 
   enrich(idea: IdeaText, categories: CategoryOption[]): Promise<LlmResult<Enrichment>> {
     const list = categories.map((c) => `${c.slug} (${c.name})`).join(', ');
-    return this.complete('enrichment', enrichmentSchema, [
-      'You summarise product ideas found on the web for an idea-discovery product.',
-      'Reply with JSON only. summary: two sentences. categories: up to 3 slugs chosen only from this list: ' + list + '.',
-      'keywords: up to 12 single words or short phrases. tags: up to 6. key_strengths: up to 5 short phrases on why the idea could make money.',
-    ].join(' '), idea);
+    return this.complete(
+      'enrichment',
+      enrichmentSchema,
+      [
+        'You summarise product ideas found on the web for an idea-discovery product.',
+        'Reply with JSON only. summary: two sentences. categories: up to 3 slugs chosen only from this list: ' +
+          list +
+          '.',
+        'keywords: up to 12 single words or short phrases. tags: up to 6. key_strengths: up to 5 short phrases on why the idea could make money.',
+      ].join(' '),
+      idea,
+    );
   }
 
   analyse(idea: IdeaText & { categories: string[]; keywords: string[] }): Promise<LlmResult<Analysis>> {
-    return this.complete('analysis', analysisSchema, [
-      'You score the profit potential of product ideas. Reply with JSON only.',
-      'Scores from 0 to 10: problem_severity_score, market_demand_score, monetization_score, implementation_score (10 = easy to build).',
-      'Scores from 0 to 5: business_model_innovation_score, technology_innovation_score, market_disruption_potential_score, approach_novelty_score.',
-      'key_strengths: up to 5 short phrases.',
-    ].join(' '), idea);
+    return this.complete(
+      'analysis',
+      analysisSchema,
+      [
+        'You score the profit potential of product ideas. Reply with JSON only.',
+        'Scores from 0 to 10: problem_severity_score, market_demand_score, monetization_score, implementation_score (10 = easy to build).',
+        'Scores from 0 to 5: business_model_innovation_score, technology_innovation_score, market_disruption_potential_score, approach_novelty_score.',
+        'key_strengths: up to 5 short phrases.',
+      ].join(' '),
+      idea,
+    );
   }
 
-  private async complete<S extends z.ZodType>(name: string, schema: S, system: string, idea: IdeaText): Promise<LlmResult<z.infer<S>>> {
+  private async complete<S extends z.ZodType>(
+    name: string,
+    schema: S,
+    system: string,
+    idea: IdeaText,
+  ): Promise<LlmResult<z.infer<S>>> {
     const user = `Title: ${idea.title}\n\n${idea.summary ? `Summary: ${idea.summary}\n\n` : ''}Text:\n${idea.body.slice(0, MAX_INPUT_CHARS)}`;
     const res = await this.client.chat.completions.create({
       model: this.model,
@@ -76,7 +93,11 @@ export class OpenAiProvider implements LlmProvider {
       ],
       response_format: {
         type: 'json_schema',
-        json_schema: { name, schema: z.toJSONSchema(schema, { io: 'output' }) as Record<string, unknown>, strict: false },
+        json_schema: {
+          name,
+          schema: z.toJSONSchema(schema, { io: 'output' }) as Record<string, unknown>,
+          strict: false,
+        },
       },
     });
     const content = res.choices[0]?.message?.content;
@@ -88,13 +109,18 @@ export class OpenAiProvider implements LlmProvider {
       throw new Error(`The model returned malformed JSON: ${content.slice(0, 200)}`);
     }
     const parsed = schema.safeParse(json);
-    if (!parsed.success) throw new Error(`The model's JSON does not match the ${name} schema: ${parsed.error.issues[0]?.message}`);
+    if (!parsed.success)
+      throw new Error(`The model's JSON does not match the ${name} schema: ${parsed.error.issues[0]?.message}`);
     const promptTokens = res.usage?.prompt_tokens ?? 0;
     const completionTokens = res.usage?.completion_tokens ?? 0;
     const [inPrice, outPrice] = PRICES[this.model] ?? [0, 0];
     return {
       value: parsed.data,
-      usage: { promptTokens, completionTokens, costUsd: (promptTokens * inPrice + completionTokens * outPrice) / 1_000_000 },
+      usage: {
+        promptTokens,
+        completionTokens,
+        costUsd: (promptTokens * inPrice + completionTokens * outPrice) / 1_000_000,
+      },
     };
   }
 }

@@ -17,11 +17,15 @@ export function extractItems(
 ): ExtractedItem[] {
   const { content, contentType, url } = page;
   if (schema?.type === 'feed') return parseFeed(content, url);
-  if (schema?.type === 'json') return parseJsonListing(parseJson(content), url, { itemPath: schema.item_selector ?? '', fields: schema.fields });
+  if (schema?.type === 'json')
+    return parseJsonListing(parseJson(content), url, { itemPath: schema.item_selector ?? '', fields: schema.fields });
   if (schema?.type === 'html') {
-    return schema.item_selector ? extractBySelectors(content, url, schema.item_selector, schema.fields) : extractMainText(content, url);
+    return schema.item_selector
+      ? extractBySelectors(content, url, schema.item_selector, schema.fields)
+      : extractMainText(content, url);
   }
-  if (isSitemap(contentType, content)) throw new NothingToExtract('Sitemap: its links were crawled, it holds no ideas itself');
+  if (isSitemap(contentType, content))
+    throw new NothingToExtract('Sitemap: its links were crawled, it holds no ideas itself');
   if (looksLikeFeed(contentType, content)) return parseFeed(content, url);
   if (contentType.includes('json')) {
     const doc = parseJson(content);

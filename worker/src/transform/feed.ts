@@ -1,4 +1,4 @@
-import { XMLParser } from 'fast-xml-parser';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { normalizeUrl } from '@ideamine/shared/url';
 import { parseDate, type ExtractedItem } from './item';
 import { htmlToText } from './text';
@@ -33,6 +33,8 @@ export function looksLikeFeed(contentType: string, body: string): boolean {
 export function parseFeed(body: string, pageUrl: string): ExtractedItem[] {
   const trimmed = body.trimStart();
   if (trimmed.startsWith('{')) return parseJsonFeed(trimmed, pageUrl);
+  const valid = XMLValidator.validate(body);
+  if (valid !== true) throw new FeedParseError(`Malformed feed: ${valid.err.msg} (line ${valid.err.line})`);
   let doc: Node;
   try {
     doc = parser.parse(body) as Node;

@@ -25,7 +25,12 @@ function select($: CheerioAPI, scope: ReturnType<CheerioAPI>, spec: string | und
   return collapse(attr ? (el.attr(attr) ?? '') : el.text());
 }
 
-export function extractBySelectors(html: string, pageUrl: string, itemSelector: string, f: HtmlSchemaFields): ExtractedItem[] {
+export function extractBySelectors(
+  html: string,
+  pageUrl: string,
+  itemSelector: string,
+  f: HtmlSchemaFields,
+): ExtractedItem[] {
   const $ = load(html);
   return $(itemSelector)
     .toArray()
@@ -48,13 +53,32 @@ export function extractBySelectors(html: string, pageUrl: string, itemSelector: 
     });
 }
 
+/** Above this share of text inside links a page is a hub (an index, a list of links), not an idea. */
+export const MAX_LINK_DENSITY = 0.5;
+
+function linkDensity(document: {
+  body?: { textContent: string | null } | null;
+  querySelectorAll(s: string): ArrayLike<{ textContent: string | null }>;
+}): number {
+  const total = collapse(document.body?.textContent ?? '').length;
+  if (total === 0) return 1;
+  const links = Array.from(document.querySelectorAll('a')).reduce(
+    (n, a) => n + collapse(a.textContent ?? '').length,
+    0,
+  );
+  return links / total;
+}
+
 export function extractMainText(html: string, pageUrl: string): ExtractedItem[] {
   const { document } = parseHTML(html);
+  if (linkDensity(document) > MAX_LINK_DENSITY) return [];
   const canonical = document.querySelector('link[rel="canonical"]')?.getAttribute('href');
   const url = normalizeUrl(canonical ?? pageUrl, pageUrl) ?? pageUrl;
   const article = new Readability(document as unknown as Document, { charThreshold: 100 }).parse();
   const title = collapse(article?.title || document.querySelector('title')?.textContent || '');
   const body = collapse(article?.textContent ?? document.body?.textContent ?? '');
   if (!title || !body) return [];
-  return [{ title, url, body, author: article?.byline ?? null, summary: collapse(article?.excerpt ?? '') || undefined }];
+  return [
+    { title, url, body, author: article?.byline ?? null, summary: collapse(article?.excerpt ?? '') || undefined },
+  ];
 }

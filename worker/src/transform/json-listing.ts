@@ -40,11 +40,16 @@ export const REDDIT_LISTING = {
 
 export function getPath(value: unknown, path: string): unknown {
   if (!path) return value;
-  return path.split('.').reduce<unknown>((v, key) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined), value);
+  return path
+    .split('.')
+    .reduce<unknown>((v, key) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined), value);
 }
 
 function firstOf(item: unknown, paths: string | undefined): string {
-  for (const p of (paths ?? '').split('|').map((s) => s.trim()).filter(Boolean)) {
+  for (const p of (paths ?? '')
+    .split('|')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const v = getPath(item, p);
     if (v !== undefined && v !== null && v !== '') return String(v);
   }
@@ -61,7 +66,16 @@ export function detectListing(doc: unknown): { itemPath: string; fields: JsonSch
   const children = getPath(doc, 'data.children');
   if (Array.isArray(children) && children.some((c) => c && typeof c === 'object' && 'kind' in c)) return REDDIT_LISTING;
   if (Array.isArray(doc) && doc.some((d) => d && typeof d === 'object' && 'title' in d)) {
-    return { itemPath: '', fields: { title: 'title|name', url: 'url|link', body: 'body|description|text|content', author: 'author', published_at: 'published_at|created_at|date' } };
+    return {
+      itemPath: '',
+      fields: {
+        title: 'title|name',
+        url: 'url|link',
+        body: 'body|description|text|content',
+        author: 'author',
+        published_at: 'published_at|created_at|date',
+      },
+    };
   }
   return null;
 }

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPipeline, type PipelineHarness } from './test/pipeline-harness';
+
+let p: PipelineHarness;
+
+beforeAll(async () => {
+  p = await startPipeline({ ideas: 12 });
+});
+afterAll(() => p?.close());
+
+const db = () => p.server.app.db;
+
+describe('crawling a site end to end', () => {
+  it('crawls within budget, obeys robots.txt, and turns pages into scored ideas', async () => {
+    const jobId = await p.runJob({ path: '/', max_depth: 2, max_pages: 60 });
+    const status = await p.waitForJob(jobId);
+    expect(['completed', 'partially_completed']).toContain(status);
+    await p.waitForIdeas(jobId);
+
+    const tasks = await db().selectFrom('crawl_tasks').selectAll().where('job_id', '=', jobId).execute();
+    const byPath = new Map(tasks.map((t) => [new URL(t.url).pathname, t]));
+    expect(byPath.get('/private/secret')).toMatchObject({ status: 'skipped', skip_reason: 'Disallowed by robots.txt' });
+    expect(byPath.get('/feed.xml')).toMatchObject({ status: 'completed', discovered_via: 'feed' });
+    expect(p.site.hits.get('/private/secret')).toBeUndefined();
+    expect(tasks.length).toBeLessThanOrEqual(60);
+
+    // Every fetched page stored exactly once, each with one transform task.
+    const completed = tasks.filter((t) => t.status === 'completed').length;
+    const raw = await db().selectFrom('raw_data').select(['id', 'crawl_task_id']).where('job_id', '=', jobId).execute();
+    expect(raw).toHaveLength(completed);
+    const transforms = await db().selectFrom('transform_tasks').selectAll().where('job_id', '=', jobId).execute();
+    expect(transforms).toHaveLength(completed);
+    const about = raw.find((r) => byPath.get('/about')?.id === r.crawl_task_id)!;
+    expect(transforms.find((t) => t.raw_data_id === about.id)).toMatchObject({
+      status: 'skipped',
+      skip_reason: expect.stringContaining('No idea signal'),
+    });
+
+    const ideas = await db()
+      .selectFrom('knowledge')
+      .selectAll()
+      .where('job_id', '=', jobId)
+      .where('merged_into_id', 'is', null)
+      .execute();
+    const pages = ideas.filter((i) => new URL(i.source_url).pathname.startsWith('/ideas/'));
+    const feedItems = ideas.filter((i) => new URL(i.source_url).pathname.startsWith('/feed-items/'));
+    expect(pages).toHaveLength(12);
+    expect(feedItems).toHaveLength(10);
+    for (const idea of ideas) {
+      expect(idea.summary.length).toBeGreaterThan(20);
+      expect(idea.profit_score).toBeGreaterThanOrEqual(0);
+      expect(idea.profit_score).toBeLessThanOrEqual(10);
+      expect(['Very High', 'High', 'Medium', 'Low', 'Speculative']).toContain(idea.profit_potential);
+      expect(idea.overall_score).toBeLessThanOrEqual(5);
+      expect(idea.slug).toMatch(/^[a-z0-9-]+$/);
+    }
+    expect(ideas.filter((i) => i.key_strengths.length > 0).length).toBeGreaterThan(ideas.length / 2);
+    expect(new Set(ideas.map((i) => i.profit_potential)).size).toBeGreaterThanOrEqual(3);
+    expect(new Set(ideas.map((i) => i.profit_score)).size).toBeGreaterThan(3);
+    expect(ideas.some((i) => i.categories.length > 0)).toBe(true);
+
+    // The two duplicate pages carry the exact content of /ideas/1: one idea, three sources.
+    const first = pages.find((i) => i.source_url.endsWith('/ideas/1'))!;
+    const sources = await db()
+      .selectFrom('knowledge_sources')
+      .select('url')
+      .where('knowledge_id', '=', first.id)
+      .execute();
+    expect(sources.map((s) => new URL(s.url).pathname).sort()).toEqual(['/dup/a', '/dup/b', '/ideas/1']);
+
+    const calls = await db().selectFrom('llm_calls').select(['purpose', 'status', 'provider']).execute();
+    expect(calls.filter((c) => c.purpose === 'enrich' && c.status === 'ok').length).toBeGreaterThanOrEqual(
+      ideas.length,
+    );
+    expect(calls.every((c) => c.provider === 'local')).toBe(true);
+  });
+
+  it('reads JSON listings: Hacker News by schema, Reddit by shape', async () => {
+    const schema = await db()
+      .selectFrom('extraction_schemas')
+      .select('id')
+      .where('name', '=', 'Hacker News (Algolia API)')
+      .executeTakeFirstOrThrow();
+    const hn = await p.runJob({ path: '/hn.json', max_depth: 0, schema_id: schema.id });
+    const reddit = await p.runJob({ path: '/reddit.json', max_depth: 0 });
+    expect(await p.waitForJob(hn)).toBe('completed');
+    expect(await p.waitForJob(reddit)).toBe('completed');
+    const hnIdeas = await db()
+      .selectFrom('knowledge')
+      .select(['source_url', 'title'])
+      .where('job_id', '=', hn)
+      .execute();
+    expect(hnIdeas).toHaveLength(20);
+    expect(hnIdeas.every((i) => /^https:\/\/news\.ycombinator\.com\/item\?id=\d+$/.test(i.source_url))).toBe(true);
+    const redditIdeas = await db()
+      .selectFrom('knowledge')
+      .select(['source_url'])
+      .where('job_id', '=', reddit)
+      .execute();
+    expect(redditIdeas).toHaveLength(20);
+    expect(redditIdeas[0]!.source_url).toMatch(/^https:\/\/www\.reddit\.com\/r\/SideProject\/comments\//);
+  });
+
+  it('retries 429 after Retry-After, fails on repeated 500s, and records transform failures', async () => {
+    const flaky = await p.runJob({ path: '/flaky', max_depth: 0 });
+    const broken = await p.runJob({ path: '/always-500', max_depth: 0 });
+    const malformed = await p.runJob({ path: '/malformed.xml', max_depth: 0 });
+    const loop = await p.runJob({ path: '/loop-a', max_depth: 0 });
+    expect(await p.waitForJob(flaky)).toBe('completed');
+    expect(await p.waitForJob(broken)).toBe('failed');
+    expect(await p.waitForJob(malformed)).toBe('partially_completed');
+    expect(await p.waitForJob(loop)).toBe('failed');
+    const task = (id: number) =>
+      db().selectFrom('crawl_tasks').selectAll().where('job_id', '=', id).executeTakeFirstOrThrow();
+    expect(await task(flaky)).toMatchObject({ status: 'completed', attempts: 2 });
+    expect(await task(broken)).toMatchObject({ status: 'failed', error: 'HTTP 500', attempts: 3 });
+    expect((await task(loop)).error).toMatch(/Redirect loop/);
+    const transform = await db()
+      .selectFrom('transform_tasks')
+      .selectAll()
+      .where('job_id', '=', malformed)
+      .executeTakeFirstOrThrow();
+    expect(transform.status).toBe('failed');
+    expect(transform.error).toMatch(/Malformed feed/);
+  });
+});

@@ -1,0 +1,77 @@
+import { createJob } from '@ideamine/api/commands/create-job';
+import { startTestServer, type TestServer } from '@ideamine/api/test/server';
+import type { CreateJobBody } from '@ideamine/shared/contract/jobs';
+import { startDemoSite, type RunningSite, type SiteOptions } from '../demo/site';
+import { startWorkers } from '../runtime';
+
+// A real API server and database, real workers in this process, and the demo site on loopback.
+
+export interface PipelineHarness {
+  server: TestServer;
+  site: RunningSite;
+  runJob(input: Partial<CreateJobBody> & { path: string }): Promise<number>;
+  waitForJob(jobId: number): Promise<string>;
+  waitForIdeas(jobId: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function waitUntil<T>(
+  probe: () => Promise<T | undefined | null | false>,
+  timeoutMs = 30_000,
+  what = 'condition',
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export async function startPipeline(siteOptions: SiteOptions = {}): Promise<PipelineHarness> {
+  const server = await startTestServer();
+  const site = await startDemoSite(siteOptions);
+  const db = server.app.db;
+  await db
+    .insertInto('rate_limits')
+    .values({ domain_pattern: '127.0.0.1', requests_per_minute: 60_000, burst: 500, max_concurrency: 16 })
+    .execute();
+  const workers = await startWorkers({ db, boss: server.app.boss, log: server.app.log, allowPrivate: '127.0.0.1' });
+  return {
+    server,
+    site,
+    runJob: async ({ path, ...rest }) =>
+      (await createJob(db, server.app.boss, { initial_url: site.url + path, ...rest }, { userId: null })).id,
+    waitForJob: (jobId) =>
+      waitUntil(
+        async () => {
+          const job = await db.selectFrom('jobs').select('status').where('id', '=', jobId).executeTakeFirstOrThrow();
+          return job.status === 'pending' || job.status === 'active' ? undefined : job.status;
+        },
+        30_000,
+        `job ${jobId}`,
+      ),
+    waitForIdeas: async (jobId) => {
+      await waitUntil(
+        async () => {
+          const open = await db
+            .selectFrom('knowledge')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('job_id', '=', jobId)
+            .where('merged_into_id', 'is', null)
+            .where('analyzed_at', 'is', null)
+            .executeTakeFirstOrThrow();
+          return Number(open.n) === 0;
+        },
+        30_000,
+        `ideas of job ${jobId}`,
+      );
+    },
+    close: async () => {
+      await workers.stop();
+      await site.close();
+      await server.close();
+    },
+  };
+}
