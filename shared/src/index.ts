@@ -9,3 +9,5 @@ export * from './settings';
 export * from './jobs';
 export * from './contract/jobs';
 export * from './url';
+export * from './contract/knowledge';
+export * from './contract/pipeline-config';

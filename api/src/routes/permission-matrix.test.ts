@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAccess, type Principal, type Role } from '@ideamine/shared/permissions';
 import { API_BASE } from '@ideamine/shared/limits';
-import { buildUser, signedInUser, TEST_PASSWORD } from '../test/factories';
+import { buildJob, buildKnowledge, buildRawData, buildUser, signedInUser, TEST_PASSWORD } from '../test/factories';
 import { client } from '../test/http';
 import { startTestServer, type TestServer } from '../test/server';
 import type { AppContext } from '../context';
@@ -48,7 +48,105 @@ const SAMPLES: Record<string, (app: AppContext) => Promise<Sample>> = {
   'users.get': async (app) => ({ params: { id: (await buildUser(app)).id } }),
   'users.update': async (app) => ({ params: { id: (await buildUser(app)).id }, body: { email_verified: true } }),
   'users.delete': async (app) => ({ params: { id: (await buildUser(app)).id } }),
+  'jobs.create': async () => ({ body: { initial_url: `https://example.test/${fresh()}`, max_pages: 1 } }),
+  'jobs.list': async () => ({ query: 'status=pending' }),
+  'jobs.get': async (app) => ({ params: { id: (await buildJob(app)).id } }),
+  'jobs.detail': async (app) => ({ params: { id: (await buildJob(app)).id } }),
+  'jobs.update': async (app) => ({ params: { id: (await buildJob(app)).id }, body: { tag: 'renamed' } }),
+  'jobs.delete': async (app) => ({ params: { id: (await buildJob(app)).id } }),
+  'tasks.crawl.list': async () => ({}),
+  'tasks.transform.list': async () => ({}),
+  'tasks.crawl.run': async (app) => {
+    const job = await buildJob(app);
+    const task = await app.db
+      .updateTable('crawl_tasks')
+      .set({ status: 'failed' })
+      .where('job_id', '=', job.id)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { params: { id: task.id } };
+  },
+  'tasks.transform.run': async (app) => {
+    const raw = await buildRawData(app);
+    const task = await app.db
+      .insertInto('transform_tasks')
+      .values({ raw_data_id: raw.id, status: 'failed' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { params: { id: task.id } };
+  },
+  'knowledge.list': async () => ({ query: 'sort=profit_score' }),
+  'knowledge.search': async () => ({ query: 'q=subscription' }),
+  'knowledge.by_job': async (app) => ({ params: { jobId: (await buildJob(app)).id } }),
+  'knowledge.by_slug': async (app) => {
+    const k = await buildKnowledge(app);
+    return { params: { id: k.id, slug: k.slug } };
+  },
+  'knowledge.by_id_slug': async (app) => ({ params: { id: (await buildKnowledge(app)).id, slug: 'anything' } }),
+  'knowledge.get': async (app) => ({ params: { id: (await buildKnowledge(app)).id } }),
+  'knowledge.update': async (app) => ({ params: { id: (await buildKnowledge(app)).id }, body: { tags: ['matrix'] } }),
+  'knowledge.delete': async (app) => ({ params: { id: (await buildKnowledge(app)).id } }),
+  'knowledge.enrich': async (app) => ({ params: { id: (await buildKnowledge(app)).id } }),
+  'knowledge.batch_enrich': async (app) => ({ body: { knowledge_ids: [(await buildKnowledge(app)).id] } }),
+  'raw_data.list': async () => ({}),
+  'raw_data.by_job': async (app) => ({ params: { jobId: (await buildJob(app)).id } }),
+  'raw_data.get': async (app) => ({ params: { id: (await buildRawData(app)).id } }),
+  'raw_data.create': async () => ({
+    body: { url: `https://example.test/${fresh()}`, content: '<p>hello</p>', content_type: 'text/html' },
+  }),
+  'raw_data.update': async (app) => ({
+    params: { id: (await buildRawData(app)).id },
+    body: { content: '<p>changed</p>' },
+  }),
+  'raw_data.delete': async (app) => ({ params: { id: (await buildRawData(app)).id } }),
+  'schemas.list': async () => ({}),
+  'schemas.get': async () => ({ params: { id: 1 } }),
+  'schemas.create': async () => ({ body: { name: `schema ${fresh()}`, type: 'feed' } }),
+  'schemas.update': async (app) => ({ params: { id: (await newSchema(app)).id }, body: { description: 'changed' } }),
+  'schemas.delete': async (app) => ({ params: { id: (await newSchema(app)).id } }),
+  'schedules.list': async () => ({}),
+  'schedules.get': async () => ({ params: { id: 1 } }),
+  'schedules.create': async () => ({ body: scheduleBody() }),
+  'schedules.update': async (app) => ({ params: { id: (await newSchedule(app)).id }, body: { is_active: false } }),
+  'schedules.delete': async (app) => ({ params: { id: (await newSchedule(app)).id } }),
+  'rate_limits.list': async () => ({}),
+  'rate_limits.get': async (app) => ({ params: { id: (await newRateLimit(app)).id } }),
+  'rate_limits.create': async () => ({ body: { domain_pattern: `${fresh()}.example`, requests_per_minute: 60 } }),
+  'rate_limits.update': async (app) => ({ params: { id: (await newRateLimit(app)).id }, body: { burst: 3 } }),
+  'rate_limits.delete': async (app) => ({ params: { id: (await newRateLimit(app)).id } }),
+  'settings.list': async () => ({}),
+  'settings.create': async () => ({ body: { key: 'auth.trial_days', value: 14 } }),
+  'settings.update': async () => ({ params: { key: 'auth.trial_days' }, body: { value: 14 } }),
+  'settings.delete': async () => ({ params: { key: 'auth.trial_days' } }),
 };
+
+const scheduleBody = () => ({
+  name: `s ${fresh()}`,
+  cron: '0 * * * *',
+  job_template: { initial_url: 'https://example.test/' },
+});
+const newSchema = (app: AppContext) =>
+  app.db
+    .insertInto('extraction_schemas')
+    .values({ name: `m ${fresh()}`, type: 'feed' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+const newSchedule = (app: AppContext) =>
+  app.db
+    .insertInto('schedules')
+    .values({
+      name: `m ${fresh()}`,
+      cron: '0 * * * *',
+      job_template: JSON.stringify({ initial_url: 'https://example.test/' }),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+const newRateLimit = (app: AppContext) =>
+  app.db
+    .insertInto('rate_limits')
+    .values({ domain_pattern: `${fresh()}.example`, requests_per_minute: 60 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
 
 /** Spec s2/s6 requirements for routes the spec names, checked against what the routes declare. */
 const SPEC_REQUIREMENTS: Record<string, string> = {
@@ -61,6 +159,20 @@ const SPEC_REQUIREMENTS: Record<string, string> = {
   'auth.register': 'public',
   'auth.refresh': 'public',
   'auth.logout': 'public',
+  'jobs.list': 'permission jobs:read',
+  'jobs.create': 'permission jobs:write',
+  'jobs.delete': 'permission jobs:delete',
+  'tasks.crawl.list': 'permission tasks:read',
+  'knowledge.list': 'permission knowledge:read',
+  'knowledge.update': 'permission knowledge:write',
+  'knowledge.batch_enrich': 'permission knowledge:enrich',
+  'raw_data.list': 'role developer',
+  'schemas.list': 'permission schemas:read',
+  'schemas.create': 'permission schemas:write',
+  'schedules.list': 'permission schedules:read',
+  'schedules.create': 'permission schedules:write',
+  'settings.list': 'permission settings:read',
+  'rate_limits.list': 'role developer',
 };
 
 let server: TestServer;

@@ -47,3 +47,62 @@ export async function signedInUser(app: AppContext, o: UserOverrides = {}) {
   const tokens = await openSession(app, user.id, { ip: '127.0.0.1', userAgent: 'vitest' });
   return { user, tokens, token: tokens.access_token };
 }
+
+/** A job with its seed task, created the way the API creates one (no worker runs it here). */
+export async function buildJob(app: AppContext, url = `https://example.test/${randomBytes(3).toString('hex')}`) {
+  const { createJob } = await import('../commands/create-job');
+  return createJob(app.db, app.boss, { initial_url: url, max_pages: 1, max_depth: 0 }, { userId: null });
+}
+
+export async function buildRawData(app: AppContext, jobId: number | null = null) {
+  const content = `<html><body><h1>Raw ${randomBytes(3).toString('hex')}</h1></body></html>`;
+  return app.db
+    .insertInto('raw_data')
+    .values({
+      job_id: jobId,
+      url: `https://example.test/raw/${randomBytes(4).toString('hex')}`,
+      domain: 'example.test',
+      content,
+      content_type: 'text/html',
+      content_hash: randomBytes(16).toString('hex'),
+      size_bytes: content.length,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function buildKnowledge(
+  app: AppContext,
+  o: {
+    title?: string;
+    body?: string;
+    visibility?: 'public' | 'private';
+    categories?: string[];
+    profit_score?: number;
+  } = {},
+) {
+  const tag = randomBytes(4).toString('hex');
+  const title = o.title ?? `Test idea ${tag}`;
+  return app.db
+    .insertInto('knowledge')
+    .values({
+      slug: title
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, ''),
+      title,
+      summary: `Summary of ${title}`,
+      body: o.body ?? `A tool that helps people with ${title}. Customers would pay a subscription.`,
+      source_url: `https://example.test/ideas/${tag}`,
+      source_domain: 'example.test',
+      content_hash: randomBytes(16).toString('hex'),
+      visibility: o.visibility ?? 'public',
+      categories: o.categories ?? ['saas'],
+      profit_score: o.profit_score ?? 6.5,
+      profit_potential: 'High',
+      enriched_at: new Date(),
+      analyzed_at: new Date(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

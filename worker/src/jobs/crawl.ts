@@ -226,8 +226,23 @@ async function persist(w: WorkerContext, outcomes: Outcome[], jobs: Map<number, 
             fetched_at: now,
           })),
         )
+        // A conflict means the task ran again (an operator re-run): keep the newest page.
         .onConflict((oc) =>
-          oc.column('crawl_task_id').where('crawl_task_id', 'is not', null).doUpdateSet({ updated_at: now }),
+          oc
+            .column('crawl_task_id')
+            .where('crawl_task_id', 'is not', null)
+            .doUpdateSet((eb) => ({
+              final_url: eb.ref('excluded.final_url'),
+              content_type: eb.ref('excluded.content_type'),
+              http_status: eb.ref('excluded.http_status'),
+              etag: eb.ref('excluded.etag'),
+              last_modified: eb.ref('excluded.last_modified'),
+              content: eb.ref('excluded.content'),
+              content_hash: eb.ref('excluded.content_hash'),
+              size_bytes: eb.ref('excluded.size_bytes'),
+              fetched_at: now,
+              updated_at: now,
+            })),
         )
         .returning(['id', 'job_id'])
         .execute();
@@ -236,7 +251,18 @@ async function persist(w: WorkerContext, outcomes: Outcome[], jobs: Map<number, 
         .values(
           raw.map((r) => ({ raw_data_id: r.id, job_id: r.job_id, schema_id: jobs.get(r.job_id!)?.schema_id ?? null })),
         )
-        .onConflict((oc) => oc.column('raw_data_id').doNothing())
+        .onConflict((oc) =>
+          oc
+            .column('raw_data_id')
+            .doUpdateSet({
+              status: 'pending',
+              attempts: 0,
+              error: null,
+              skip_reason: null,
+              finished_at: null,
+              updated_at: now,
+            }),
+        )
         .returning('id')
         .execute();
       await sendMany(

@@ -1,15 +1,11 @@
-import cronParser from 'cron-parser';
 import { sql } from 'kysely';
 import { createJob } from '@ideamine/api/commands/create-job';
+import { nextRunAt } from '@ideamine/api/commands/schedule-times';
 import { createJobBody } from '@ideamine/shared/contract/jobs';
 import type { WorkerContext } from '../context';
 
 // Runs every minute (a pg-boss cron schedule): each active schedule that is due creates a job
 // from its template and moves on to its next time. SKIP LOCKED lets many workers tick at once.
-
-export function nextRun(cron: string, timezone: string, after = new Date()): Date {
-  return cronParser.parseExpression(cron, { currentDate: after, tz: timezone }).next().toDate();
-}
 
 export async function handleScheduleTick(w: WorkerContext): Promise<void> {
   await w.db.transaction().execute(async (trx) => {
@@ -37,7 +33,7 @@ export async function handleScheduleTick(w: WorkerContext): Promise<void> {
         .set({
           last_run_at: new Date(),
           last_job_id: jobId ?? s.last_job_id,
-          next_run_at: nextRun(s.cron, s.timezone),
+          next_run_at: nextRunAt(s.cron, s.timezone),
           updated_at: new Date(),
         })
         .where('id', '=', s.id)

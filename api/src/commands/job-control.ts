@@ -1,0 +1,92 @@
+import { sql } from 'kysely';
+import type PgBoss from 'pg-boss';
+import type { Db } from '../db/database';
+import { conflict, notFound } from '../errors';
+import { bossDb, sendMany } from '../queue/boss';
+import { writeAudit } from './audit';
+import type { Actor } from './admin-users';
+
+// Operator actions on jobs and tasks.
+
+/** Stops a job: tasks not yet fetched are skipped, work already in flight finishes. */
+export async function cancelJob(db: Db, actor: Actor, id: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const job = await trx
+      .selectFrom('jobs')
+      .select(['id', 'status'])
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!job) throw notFound('Job');
+    if (job.status !== 'pending' && job.status !== 'active') throw conflict(`The job is already ${job.status}`);
+    const now = new Date();
+    await trx.updateTable('jobs').set({ cancelled_at: now, updated_at: now }).where('id', '=', id).execute();
+    await trx
+      .updateTable('crawl_tasks')
+      .set({ status: 'skipped', skip_reason: 'Job cancelled', finished_at: now, updated_at: now })
+      .where('job_id', '=', id)
+      .where('status', '=', 'pending')
+      .execute();
+    await writeAudit(trx, {
+      actorId: actor.id,
+      action: 'job.cancel',
+      entityType: 'job',
+      entityId: id,
+      ip: actor.ip,
+      requestId: actor.requestId,
+    });
+    // Ends the job now when nothing is in flight; otherwise the last task in flight ends it.
+    await sql`
+      UPDATE jobs SET status = CASE WHEN EXISTS (SELECT 1 FROM crawl_tasks WHERE job_id = ${id} AND status = 'completed')
+                                    THEN 'partially_completed' ELSE 'skipped' END,
+                      finished_at = now()
+      WHERE id = ${id}
+        AND NOT EXISTS (SELECT 1 FROM crawl_tasks WHERE job_id = ${id} AND status IN ('pending', 'active'))
+        AND NOT EXISTS (SELECT 1 FROM transform_tasks WHERE job_id = ${id} AND status IN ('pending', 'active'))`.execute(
+      trx,
+    );
+  });
+}
+
+/** Runs one crawl or transform task again; its job reopens if it had ended. */
+export async function rerunTask(
+  db: Db,
+  boss: PgBoss,
+  actor: Actor,
+  kind: 'crawl' | 'transform',
+  id: number,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const table = kind === 'crawl' ? 'crawl_tasks' : 'transform_tasks';
+    const task = await trx
+      .selectFrom(table)
+      .select(['id', 'job_id', 'status'])
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!task) throw notFound(kind === 'crawl' ? 'Crawl task' : 'Transform task');
+    if (task.status === 'pending' || task.status === 'active') throw conflict(`The task is already ${task.status}`);
+    const now = new Date();
+    await trx
+      .updateTable(table)
+      .set({ status: 'pending', attempts: 0, error: null, skip_reason: null, finished_at: null, updated_at: now })
+      .where('id', '=', id)
+      .execute();
+    if (task.job_id !== null) {
+      await trx
+        .updateTable('jobs')
+        .set({ status: 'active', started_at: now, finished_at: null, cancelled_at: null, updated_at: now })
+        .where('id', '=', task.job_id)
+        .execute();
+    }
+    await sendMany(boss, kind, [{ taskIds: [id] }], { db: bossDb(trx) });
+    await writeAudit(trx, {
+      actorId: actor.id,
+      action: `task.rerun`,
+      entityType: table,
+      entityId: id,
+      ip: actor.ip,
+      requestId: actor.requestId,
+    });
+  });
+}

@@ -1,0 +1,108 @@
+import { sql } from 'kysely';
+import type { ListKnowledgeQuery } from '@ideamine/shared/contract/knowledge';
+import type { Db } from '../db/database';
+import { likePattern, pageOf } from './paging';
+
+/** Every knowledge column but the search vector. */
+export const KNOWLEDGE_COLUMNS = [
+  'id',
+  'slug',
+  'title',
+  'summary',
+  'body',
+  'source_url',
+  'source_domain',
+  'content_hash',
+  'author',
+  'published_at',
+  'job_id',
+  'raw_data_id',
+  'user_id',
+  'visibility',
+  'categories',
+  'keywords',
+  'tags',
+  'key_strengths',
+  'profit_potential',
+  'profit_score',
+  'problem_severity_score',
+  'market_demand_score',
+  'monetization_score',
+  'implementation_score',
+  'overall_score',
+  'business_model_innovation_score',
+  'technology_innovation_score',
+  'market_disruption_potential_score',
+  'approach_novelty_score',
+  'editor_pick',
+  'editor_pick_message',
+  'merged_into_id',
+  'enriched_at',
+  'analyzed_at',
+  'deleted_at',
+  'created_at',
+  'updated_at',
+] as const;
+
+export function findKnowledge(db: Db, id: number) {
+  return db
+    .selectFrom('knowledge')
+    .select(KNOWLEDGE_COLUMNS)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export async function sourcesOf(db: Db, id: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('knowledge_sources')
+    .select('url')
+    .where('knowledge_id', '=', id)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.url);
+}
+
+/** Operators' list: merged duplicates and deleted items are left out. */
+export function listKnowledge(db: Db, q: ListKnowledgeQuery) {
+  let base = db.selectFrom('knowledge').where('deleted_at', 'is', null).where('merged_into_id', 'is', null);
+  if (q.search) {
+    const p = likePattern(q.search);
+    base = base.where((eb) =>
+      eb.or([eb('title', 'ilike', p), eb('summary', 'ilike', p), eb('source_url', 'ilike', p)]),
+    );
+  }
+  if (q.category) base = base.where(sql<boolean>`categories @> ARRAY[${q.category}]::text[]`);
+  if (q.profit_level) base = base.where('profit_potential', '=', q.profit_level);
+  if (q.visibility) base = base.where('visibility', '=', q.visibility);
+  if (q.job_id) base = base.where('job_id', '=', q.job_id);
+  if (q.enriched) base = base.where('enriched_at', q.enriched === 'true' ? 'is not' : 'is', null);
+  return pageOf(
+    base,
+    (b) =>
+      b
+        .select(KNOWLEDGE_COLUMNS)
+        .orderBy(sql.ref(q.sort), sql.raw(`${q.order} nulls last`))
+        .orderBy('id', q.order),
+    q,
+  );
+}
+
+/** Full-text search (websearch syntax) ranked by weighted title, summary and body matches. */
+export function searchKnowledge(db: Db, q: { q: string; page: number; page_size: number }) {
+  const query = sql`websearch_to_tsquery('english', ${q.q})`;
+  const base = db
+    .selectFrom('knowledge')
+    .where('deleted_at', 'is', null)
+    .where('merged_into_id', 'is', null)
+    .where(sql<boolean>`search @@ ${query}`);
+  return pageOf(
+    base,
+    (b) =>
+      b
+        .select([...KNOWLEDGE_COLUMNS, sql<number>`ts_rank_cd(search, ${query})`.as('rank')])
+        .orderBy('rank', 'desc')
+        .orderBy('id', 'desc'),
+    q,
+  );
+}

@@ -1,0 +1,195 @@
+import { z } from 'zod';
+import { idParam, messageSchema } from '@ideamine/shared/contract/common';
+import {
+  createJobBody,
+  crawlTaskSchema,
+  jobCountsSchema,
+  jobSchema,
+  listJobsQuery,
+  transformTaskSchema,
+  updateJobBody,
+} from '@ideamine/shared/contract/jobs';
+import { knowledgeListItemSchema } from '@ideamine/shared/contract/knowledge';
+import { paginate } from '@ideamine/shared/envelope';
+import { permission } from '@ideamine/shared/permissions';
+import { writeAudit } from '../../commands/audit';
+import { createJob } from '../../commands/create-job';
+import { cancelJob } from '../../commands/job-control';
+import { notFound } from '../../errors';
+import { presentCrawlTask, presentJob, presentTransformTask } from '../../presenters/job';
+import { presentKnowledgeListItem } from '../../presenters/knowledge';
+import { findJob, jobCounts, listJobs } from '../../queries/jobs';
+import { KNOWLEDGE_COLUMNS } from '../../queries/knowledge';
+import { defineRoute, ok } from '../define';
+
+const tag = 'Jobs';
+const DETAIL_LIMIT = 50;
+
+const rawDataSummarySchema = z.object({
+  id: z.number(),
+  url: z.string(),
+  content_type: z.string(),
+  http_status: z.number().nullable(),
+  size_bytes: z.number(),
+  fetched_at: z.string(),
+});
+
+export const jobRoutes = [
+  defineRoute({
+    id: 'jobs.create',
+    method: 'POST',
+    path: '/jobs',
+    summary: 'Start a crawl job from a URL, within a page, depth and time budget',
+    tag,
+    requirement: permission('jobs', 'write'),
+    body: createJobBody,
+    response: jobSchema,
+    successStatus: 201,
+    handler: async ({ app, auth, body }) =>
+      ok(presentJob(await createJob(app.db, app.boss, body, { userId: auth!.user.id }))),
+  }),
+
+  defineRoute({
+    id: 'jobs.list',
+    method: 'GET',
+    path: '/jobs',
+    summary: 'List jobs by status, tag or URL text, newest first',
+    tag,
+    requirement: permission('jobs', 'read'),
+    query: listJobsQuery,
+    response: z.array(jobSchema),
+    handler: async ({ app, query }) => {
+      const { rows, total } = await listJobs(app.db, query);
+      return ok(rows.map(presentJob), { pagination: paginate(total, query.page, query.page_size) });
+    },
+  }),
+
+  defineRoute({
+    id: 'jobs.get',
+    method: 'GET',
+    path: '/jobs/:id',
+    summary: 'One job',
+    tag,
+    requirement: permission('jobs', 'read'),
+    params: idParam,
+    response: jobSchema,
+    handler: async ({ app, params }) => {
+      const job = await findJob(app.db, params.id);
+      if (!job) throw notFound('Job');
+      return ok(presentJob(job));
+    },
+  }),
+
+  defineRoute({
+    id: 'jobs.update',
+    method: 'PUT',
+    path: '/jobs/:id',
+    summary: "Rename a job's tag, or cancel it with action 'cancel'",
+    tag,
+    requirement: permission('jobs', 'write'),
+    params: idParam,
+    body: updateJobBody,
+    response: jobSchema,
+    handler: async ({ app, auth, params, body, client, requestId }) => {
+      if (!(await findJob(app.db, params.id))) throw notFound('Job');
+      if (body.tag !== undefined) {
+        await app.db
+          .updateTable('jobs')
+          .set({ tag: body.tag, updated_at: new Date() })
+          .where('id', '=', params.id)
+          .execute();
+      }
+      if (body.action === 'cancel') await cancelJob(app.db, { id: auth!.user.id, ip: client.ip, requestId }, params.id);
+      return ok(presentJob((await findJob(app.db, params.id))!));
+    },
+  }),
+
+  defineRoute({
+    id: 'jobs.delete',
+    method: 'DELETE',
+    path: '/jobs/:id',
+    summary: 'Delete a job with its tasks and raw pages (ideas it produced stay)',
+    tag,
+    requirement: permission('jobs', 'delete'),
+    params: idParam,
+    response: messageSchema,
+    handler: async ({ app, auth, params, client, requestId }) => {
+      await app.db.transaction().execute(async (trx) => {
+        const gone = await trx.deleteFrom('jobs').where('id', '=', params.id).returningAll().executeTakeFirst();
+        if (!gone) throw notFound('Job');
+        await writeAudit(trx, {
+          actorId: auth!.user.id,
+          action: 'job.delete',
+          entityType: 'job',
+          entityId: params.id,
+          before: presentJob(gone),
+          ip: client.ip,
+          requestId,
+        });
+      });
+      return ok({ message: 'Job deleted' });
+    },
+  }),
+
+  defineRoute({
+    id: 'jobs.detail',
+    method: 'GET',
+    path: '/jobs/:id/detail',
+    summary: `A job with counts and the first ${DETAIL_LIMIT} crawl tasks, transform tasks, raw pages and ideas`,
+    tag,
+    requirement: permission('jobs', 'read'),
+    params: idParam,
+    response: z.object({
+      job: jobSchema,
+      counts: jobCountsSchema,
+      crawl_tasks: z.array(crawlTaskSchema),
+      transform_tasks: z.array(transformTaskSchema),
+      raw_data: z.array(rawDataSummarySchema),
+      knowledge_data: z.array(knowledgeListItemSchema),
+    }),
+    handler: async ({ app, params }) => {
+      const job = await findJob(app.db, params.id);
+      if (!job) throw notFound('Job');
+      const [counts, crawl, transform, raw, knowledge] = await Promise.all([
+        jobCounts(app.db, job.id),
+        app.db
+          .selectFrom('crawl_tasks')
+          .selectAll()
+          .where('job_id', '=', job.id)
+          .orderBy('id')
+          .limit(DETAIL_LIMIT)
+          .execute(),
+        app.db
+          .selectFrom('transform_tasks')
+          .selectAll()
+          .where('job_id', '=', job.id)
+          .orderBy('id')
+          .limit(DETAIL_LIMIT)
+          .execute(),
+        app.db
+          .selectFrom('raw_data')
+          .select(['id', 'url', 'content_type', 'http_status', 'size_bytes', 'fetched_at'])
+          .where('job_id', '=', job.id)
+          .orderBy('id')
+          .limit(DETAIL_LIMIT)
+          .execute(),
+        app.db
+          .selectFrom('knowledge')
+          .select(KNOWLEDGE_COLUMNS)
+          .where('job_id', '=', job.id)
+          .where('deleted_at', 'is', null)
+          .orderBy('id')
+          .limit(DETAIL_LIMIT)
+          .execute(),
+      ]);
+      return ok({
+        job: presentJob(job),
+        counts,
+        crawl_tasks: crawl.map(presentCrawlTask),
+        transform_tasks: transform.map(presentTransformTask),
+        raw_data: raw.map((r) => ({ ...r, fetched_at: r.fetched_at.toISOString() })),
+        knowledge_data: knowledge.map(presentKnowledgeListItem),
+      });
+    },
+  }),
+];

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { idParam, MAX_ID, messageSchema, pageQuery } from '@ideamine/shared/contract/common';
+import { crawlTaskSchema, taskStatusSchema, transformTaskSchema } from '@ideamine/shared/contract/jobs';
+import { paginate } from '@ideamine/shared/envelope';
+import { permission } from '@ideamine/shared/permissions';
+import { rerunTask } from '../../commands/job-control';
+import { presentCrawlTask, presentTransformTask } from '../../presenters/job';
+import { pageOf } from '../../queries/paging';
+import { defineRoute, ok } from '../define';
+
+const tag = 'Tasks';
+
+const listTasksQuery = z.strictObject({
+  ...pageQuery,
+  job_id: z.coerce.number({ error: 'job_id must be a number' }).int().positive().max(MAX_ID).optional(),
+  status: taskStatusSchema.optional(),
+});
+
+export const taskRoutes = [
+  defineRoute({
+    id: 'tasks.crawl.list',
+    method: 'GET',
+    path: '/tasks/crawl',
+    summary: 'Crawl tasks, by job and status',
+    tag,
+    requirement: permission('tasks', 'read'),
+    query: listTasksQuery,
+    response: z.array(crawlTaskSchema),
+    handler: async ({ app, query }) => {
+      let base = app.db.selectFrom('crawl_tasks');
+      if (query.job_id) base = base.where('job_id', '=', query.job_id);
+      if (query.status) base = base.where('status', '=', query.status);
+      const { rows, total } = await pageOf(base, (b) => b.selectAll().orderBy('id', 'desc'), query);
+      return ok(rows.map(presentCrawlTask), { pagination: paginate(total, query.page, query.page_size) });
+    },
+  }),
+
+  defineRoute({
+    id: 'tasks.transform.list',
+    method: 'GET',
+    path: '/tasks/transform',
+    summary: 'Transform tasks, by job and status',
+    tag,
+    requirement: permission('tasks', 'read'),
+    query: listTasksQuery,
+    response: z.array(transformTaskSchema),
+    handler: async ({ app, query }) => {
+      let base = app.db.selectFrom('transform_tasks');
+      if (query.job_id) base = base.where('job_id', '=', query.job_id);
+      if (query.status) base = base.where('status', '=', query.status);
+      const { rows, total } = await pageOf(base, (b) => b.selectAll().orderBy('id', 'desc'), query);
+      return ok(rows.map(presentTransformTask), { pagination: paginate(total, query.page, query.page_size) });
+    },
+  }),
+
+  ...(['crawl', 'transform'] as const).map((kind) =>
+    defineRoute({
+      id: `tasks.${kind}.run`,
+      method: 'POST',
+      path: `/tasks/${kind}/:id/run`,
+      summary: `Run one ${kind} task again (its job reopens)`,
+      tag,
+      requirement: permission('tasks', 'write'),
+      params: idParam,
+      response: messageSchema,
+      successStatus: 201,
+      handler: async ({ app, auth, params, client, requestId }) => {
+        await rerunTask(app.db, app.boss, { id: auth!.user.id, ip: client.ip, requestId }, kind, params.id);
+        return ok({ message: `${kind === 'crawl' ? 'Crawl' : 'Transform'} task queued` });
+      },
+    }),
+  ),
+];
