@@ -27,6 +27,7 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   DB_POOL_SIZE: int(10),
+  CRAWL_ALLOW_PRIVATE: z.string().default(''),
 });
 
 export interface Config {
@@ -49,6 +50,8 @@ export interface Config {
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   dbPoolSize: number;
+  /** Hosts, IPs or CIDRs the crawler may reach although private; 'true' for all. */
+  crawlAllowPrivate: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -80,5 +83,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     dbPoolSize: e.DB_POOL_SIZE,
+    crawlAllowPrivate: e.CRAWL_ALLOW_PRIVATE,
   };
 }

@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   try {
     ctx = await createAppContext(config, log, database.url, { maintainQueue: !apiOnly });
     if (!apiOnly)
-      workers = await startWorkers({ db: ctx.db, boss: ctx.boss, log, allowPrivate: process.env.CRAWL_ALLOW_PRIVATE });
+      workers = await startWorkers({ db: ctx.db, boss: ctx.boss, log, allowPrivate: config.crawlAllowPrivate });
     server = createApp(ctx).listen(config.port, config.host);
     await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
   } catch (err) {

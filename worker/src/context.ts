@@ -5,7 +5,7 @@ import type { Db } from '@ideamine/api/db/database';
 import type { QueueName } from '@ideamine/shared/jobs';
 import type { RobotsPolicy } from './crawl/robots';
 import type { DomainRateLimiter } from './crawl/rate-limiter';
-import type { AllowList } from './crawl/ssrf-guard';
+import type { AllowList } from '@ideamine/api/net/address-policy';
 import type { LlmProvider } from './llm/provider';
 
 export interface CrawlSettings {

@@ -23,7 +23,7 @@ async function main(): Promise<void> {
     db: ctx.db,
     boss: ctx.boss,
     log,
-    allowPrivate: process.env.CRAWL_ALLOW_PRIVATE,
+    allowPrivate: config.crawlAllowPrivate,
     ...(queues.length ? { queues: queues as QueueName[] } : {}),
   });
   let stopping = false;

@@ -8,7 +8,7 @@ import type { CrawlSettings, WorkerContext } from './context';
 import { createHttpAgent } from './crawl/fetcher';
 import { DomainRateLimiter } from './crawl/rate-limiter';
 import { RobotsPolicy } from './crawl/robots';
-import { parseAllowList } from './crawl/ssrf-guard';
+import { crawlAllowList } from '@ideamine/api/net/crawl-allow-list';
 import { handleAnalyse } from './jobs/analyse';
 import { handleCrawl } from './jobs/crawl';
 import { handleEnrich } from './jobs/enrich';
@@ -50,8 +50,7 @@ function cached<T>(load: () => Promise<T>): () => Promise<T> {
 
 export async function startWorkers(opts: WorkerOptions): Promise<{ id: string; stop(): Promise<void> }> {
   const { db, boss, log } = opts;
-  const allowSetting = await readSetting(db, 'crawl.allow_private_hosts');
-  const allow = parseAllowList([opts.allowPrivate ?? '', ...allowSetting].join(','));
+  const allow = await crawlAllowList(db, opts.allowPrivate ?? '');
   const userAgent = await readSetting(db, 'crawl.user_agent');
   const http = createHttpAgent(allow);
   const w: WorkerContext = {

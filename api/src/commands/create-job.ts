@@ -4,6 +4,7 @@ import type { CreateJobBody } from '@ideamine/shared/contract/jobs';
 import { inTransaction, type Db } from '../db/database';
 import type { JobsTable } from '../db/schema';
 import { ApiError } from '../errors';
+import { checkCrawlTarget, type AllowList } from '../net/address-policy';
 import { bossDb, sendMany } from '../queue/boss';
 import { domainOf, normalizeUrl } from '@ideamine/shared/url';
 
@@ -17,8 +18,10 @@ export async function createJob(
   db: Db,
   boss: PgBoss,
   input: CreateJobBody,
-  origin: { userId: number | null; scheduleId?: number | null },
+  origin: { userId: number | null; scheduleId?: number | null; allow: AllowList },
 ): Promise<JobRow> {
+  const refusal = await checkCrawlTarget(input.initial_url, origin.allow);
+  if (refusal) throw new ApiError('VALIDATION_ERROR', `initial_url is not allowed: ${refusal}`, 'initial_url');
   if (input.schema_id) {
     const schema = await db
       .selectFrom('extraction_schemas')

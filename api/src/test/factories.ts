@@ -51,7 +51,13 @@ export async function signedInUser(app: AppContext, o: UserOverrides = {}) {
 /** A job with its seed task, created the way the API creates one (no worker runs it here). */
 export async function buildJob(app: AppContext, url = `https://example.test/${randomBytes(3).toString('hex')}`) {
   const { createJob } = await import('../commands/create-job');
-  return createJob(app.db, app.boss, { initial_url: url, max_pages: 1, max_depth: 0 }, { userId: null });
+  const { parseAllowList } = await import('../net/address-policy');
+  return createJob(
+    app.db,
+    app.boss,
+    { initial_url: url, max_pages: 1, max_depth: 0 },
+    { userId: null, allow: parseAllowList('') },
+  );
 }
 
 export async function buildRawData(app: AppContext, jobId: number | null = null) {

@@ -2,7 +2,7 @@ import robotsParser from 'robots-parser';
 import type { Agent } from 'undici';
 import type { Db } from '@ideamine/api/db/database';
 import { fetchPage } from './fetcher';
-import type { AllowList } from './ssrf-guard';
+import type { AllowList } from '@ideamine/api/net/address-policy';
 
 // robots.txt per RFC 9309: fetched once per origin and cached (in memory and in PostgreSQL for
 // the other workers); a 4xx means no rules, a 5xx or network failure means crawl nothing.

@@ -252,16 +252,14 @@ async function persist(w: WorkerContext, outcomes: Outcome[], jobs: Map<number, 
           raw.map((r) => ({ raw_data_id: r.id, job_id: r.job_id, schema_id: jobs.get(r.job_id!)?.schema_id ?? null })),
         )
         .onConflict((oc) =>
-          oc
-            .column('raw_data_id')
-            .doUpdateSet({
-              status: 'pending',
-              attempts: 0,
-              error: null,
-              skip_reason: null,
-              finished_at: null,
-              updated_at: now,
-            }),
+          oc.column('raw_data_id').doUpdateSet({
+            status: 'pending',
+            attempts: 0,
+            error: null,
+            skip_reason: null,
+            finished_at: null,
+            updated_at: now,
+          }),
         )
         .returning('id')
         .execute();

@@ -21,7 +21,9 @@ export async function handleScheduleTick(w: WorkerContext): Promise<void> {
       let jobId: number | null = null;
       const template = createJobBody.safeParse(s.job_template);
       if (template.success) {
-        jobId = (await createJob(trx, w.boss, template.data, { userId: s.created_by, scheduleId: s.id })).id;
+        jobId = (
+          await createJob(trx, w.boss, template.data, { userId: s.created_by, scheduleId: s.id, allow: w.allow })
+        ).id;
       } else {
         w.log.warn(
           { scheduleId: s.id, issue: template.error.issues[0]?.message },

@@ -3,6 +3,7 @@ import { startTestServer, type TestServer } from '@ideamine/api/test/server';
 import type { CreateJobBody } from '@ideamine/shared/contract/jobs';
 import { startDemoSite, type RunningSite, type SiteOptions } from '../demo/site';
 import { startWorkers } from '../runtime';
+import { parseAllowList } from '@ideamine/api/net/address-policy';
 
 // A real API server and database, real workers in this process, and the demo site on loopback.
 
@@ -42,7 +43,14 @@ export async function startPipeline(siteOptions: SiteOptions = {}): Promise<Pipe
     server,
     site,
     runJob: async ({ path, ...rest }) =>
-      (await createJob(db, server.app.boss, { initial_url: site.url + path, ...rest }, { userId: null })).id,
+      (
+        await createJob(
+          db,
+          server.app.boss,
+          { initial_url: site.url + path, ...rest },
+          { userId: null, allow: parseAllowList('127.0.0.1') },
+        )
+      ).id,
     waitForJob: (jobId) =>
       waitUntil(
         async () => {

@@ -15,6 +15,7 @@ import { permission } from '@ideamine/shared/permissions';
 import { writeAudit } from '../../commands/audit';
 import { createJob } from '../../commands/create-job';
 import { cancelJob } from '../../commands/job-control';
+import { crawlAllowList } from '../../net/crawl-allow-list';
 import { notFound } from '../../errors';
 import { presentCrawlTask, presentJob, presentTransformTask } from '../../presenters/job';
 import { presentKnowledgeListItem } from '../../presenters/knowledge';
@@ -45,8 +46,10 @@ export const jobRoutes = [
     body: createJobBody,
     response: jobSchema,
     successStatus: 201,
-    handler: async ({ app, auth, body }) =>
-      ok(presentJob(await createJob(app.db, app.boss, body, { userId: auth!.user.id }))),
+    handler: async ({ app, auth, body }) => {
+      const allow = await crawlAllowList(app.db, app.config.crawlAllowPrivate);
+      return ok(presentJob(await createJob(app.db, app.boss, body, { userId: auth!.user.id, allow })));
+    },
   }),
 
   defineRoute({

@@ -107,3 +107,17 @@ export function assertHostAllowed(url: URL, allow: AllowList): void {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (net.isIP(host) && isBlockedAddress(host, host, allow)) throw new BlockedAddressError(host, host);
 }
+
+/**
+ * For the API: refuses a crawl target whose host is, or resolves to, a blocked address. A host
+ * that does not resolve now is let through; the crawler reports that on the task.
+ */
+export async function checkCrawlTarget(url: string, allow: AllowList): Promise<string | null> {
+  const u = new URL(url);
+  const host = u.hostname.replace(/^\[|\]$/g, '');
+  if (net.isIP(host))
+    return isBlockedAddress(host, host, allow) ? `${host} is a private, loopback or reserved address` : null;
+  const addresses = await dns.promises.lookup(host, { all: true }).catch(() => []);
+  const bad = addresses.find((a) => isBlockedAddress(a.address, host, allow));
+  return bad ? `${host} resolves to ${bad.address}, a private, loopback or reserved address` : null;
+}
