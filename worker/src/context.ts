@@ -18,6 +18,8 @@ export interface CrawlSettings {
 
 /** Everything a job handler may use; built once per worker process. */
 export interface WorkerContext {
+  /** This process's id in worker_heartbeats; it marks the tasks it holds. */
+  workerId: string;
   db: Db;
   boss: PgBoss;
   log: Logger;

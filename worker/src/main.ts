@@ -24,6 +24,7 @@ async function main(): Promise<void> {
     boss: ctx.boss,
     log,
     allowPrivate: config.crawlAllowPrivate,
+    heartbeatSeconds: Number(process.env.WORKER_HEARTBEAT_SECONDS ?? 10),
     ...(queues.length ? { queues: queues as QueueName[] } : {}),
   });
   let stopping = false;

@@ -15,6 +15,7 @@ import { handleEnrich } from './jobs/enrich';
 import { handleScheduleTick } from './jobs/schedule-tick';
 import { handleTransform } from './jobs/transform';
 import { chooseProvider } from './llm/choose-provider';
+import { recoverOrphanedTasks } from './pipeline/recover';
 
 // Starts the pipeline workers in this process: one handler per queue, registered explicitly,
 // and a heartbeat row so dashboards can count live workers.
@@ -30,10 +31,11 @@ export interface WorkerOptions {
   /** Extra hosts the crawler may reach although private (CRAWL_ALLOW_PRIVATE). */
   allowPrivate?: string;
   pollingIntervalSeconds?: number;
+  /** How often the heartbeat is written; a worker silent for three beats counts as dead. */
+  heartbeatSeconds?: number;
 }
 
 const SETTINGS_TTL_MS = 15_000;
-const HEARTBEAT_MS = 10_000;
 
 function cached<T>(load: () => Promise<T>): () => Promise<T> {
   let value: Promise<T> | undefined;
@@ -53,7 +55,10 @@ export async function startWorkers(opts: WorkerOptions): Promise<{ id: string; s
   const allow = await crawlAllowList(db, opts.allowPrivate ?? '');
   const userAgent = await readSetting(db, 'crawl.user_agent');
   const http = createHttpAgent(allow);
+  const workerId = `${os.hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
+  const heartbeatSeconds = opts.heartbeatSeconds ?? 10;
   const w: WorkerContext = {
+    workerId,
     db,
     boss,
     log,
@@ -107,7 +112,6 @@ export async function startWorkers(opts: WorkerOptions): Promise<{ id: string; s
   }
   if (queues.includes('schedule-tick')) await boss.schedule('schedule-tick', '* * * * *', {}, { tz: 'UTC' });
 
-  const workerId = `${os.hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
   const beat = async () => {
     await db
       .insertInto('worker_heartbeats')
@@ -122,9 +126,14 @@ export async function startWorkers(opts: WorkerOptions): Promise<{ id: string; s
         oc.column('worker_id').doUpdateSet({ processed: JSON.stringify(w.processed), last_seen_at: new Date() }),
       )
       .execute();
+    const recovered = await recoverOrphanedTasks(db, boss, heartbeatSeconds * 3);
+    if (recovered) log.warn({ recovered }, 'gave the tasks of a dead worker back to the queue');
   };
   await beat();
-  const timer = setInterval(() => beat().catch((err: unknown) => log.warn({ err }, 'heartbeat failed')), HEARTBEAT_MS);
+  const timer = setInterval(
+    () => beat().catch((err: unknown) => log.warn({ err }, 'heartbeat failed')),
+    heartbeatSeconds * 1000,
+  );
   timer.unref();
   log.info({ workerId, queues }, 'workers started');
 

@@ -153,6 +153,7 @@ export interface CrawlTasksTable {
   duration_ms: number | null;
   error: string | null;
   skip_reason: string | null;
+  claimed_by: string | null;
   started_at: NullableTimestamp;
   finished_at: NullableTimestamp;
   created_at: Timestamp;
@@ -189,6 +190,7 @@ export interface TransformTasksTable {
   items_created: Generated<number>;
   error: string | null;
   skip_reason: string | null;
+  claimed_by: string | null;
   started_at: NullableTimestamp;
   finished_at: NullableTimestamp;
   created_at: Timestamp;

@@ -10,13 +10,17 @@ import { demoIdea } from './idea-text';
 
 export interface SiteOptions {
   ideas?: number;
-  /** Extra requests per path, counted for assertions. */
+  /** Requests per path, counted for assertions. */
   hits?: Map<string, number>;
+  /** Delay before answering an idea page, in ms (makes crawls slow enough to interrupt). */
+  delayMs?: number;
 }
 
 export interface RunningSite {
   url: string;
   hits: Map<string, number>;
+  /** Every request in order, with the time it arrived. */
+  log: { path: string; at: number }[];
   close(): Promise<void>;
 }
 
@@ -91,11 +95,13 @@ function redditListing(count: number, offset: number) {
 export async function startDemoSite(opts: SiteOptions = {}): Promise<RunningSite> {
   const ideas = opts.ideas ?? 40;
   const hits = opts.hits ?? new Map<string, number>();
+  const log: RunningSite['log'] = [];
   let base = '';
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', base);
     const path = url.pathname;
     hits.set(path, (hits.get(path) ?? 0) + 1);
+    log.push({ path, at: Date.now() });
     const send = (status: number, type: string, body: string | Buffer, headers: Record<string, string> = {}) => {
       res.writeHead(status, { 'content-type': type, ...headers });
       res.end(body);
@@ -120,9 +126,9 @@ export async function startDemoSite(opts: SiteOptions = {}): Promise<RunningSite
     const idea = /^\/ideas\/(\d+)$/.exec(path);
     if (idea) {
       const n = Number(idea[1]);
-      return n >= 1 && n <= ideas
-        ? html(ideaPage(n))
-        : send(404, 'text/html', page('Not found', '<p>No such idea.</p>'));
+      if (n < 1 || n > ideas) return send(404, 'text/html', page('Not found', '<p>No such idea.</p>'));
+      if (opts.delayMs) return void setTimeout(() => html(ideaPage(n)), opts.delayMs);
+      return html(ideaPage(n));
     }
     if (path === '/about') return html(page('About us', '<p>We are two people. Write to us.</p>'));
     if (path === '/private/secret') return html(page('Members only', '<p>Secret.</p>'));
@@ -168,6 +174,7 @@ export async function startDemoSite(opts: SiteOptions = {}): Promise<RunningSite
   return {
     url: base,
     hits,
+    log,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

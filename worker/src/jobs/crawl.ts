@@ -9,6 +9,7 @@ import { fetchPage, type FetchResult } from '../crawl/fetcher';
 import { domainOf } from '@ideamine/shared/url';
 import { finalizeJobsIfDone } from '../pipeline/finalize-job';
 import { scopeOf, timeLimitReached, type JobRow } from '../pipeline/job-scope';
+import { releaseTasks } from '../pipeline/recover';
 
 // The crawl stage. One message carries a batch of task ids; the pages are fetched concurrently
 // (politely: robots.txt, per-domain rate and concurrency), and everything the batch produced is
@@ -34,20 +35,36 @@ interface Outcome {
 export async function handleCrawl(w: WorkerContext, taskIds: number[]): Promise<void> {
   const tasks = await claim(w, taskIds);
   if (tasks.length === 0) return;
-  const jobs = await loadJobs(w, tasks);
-  const settings = await w.crawl();
-  const outcomes = await Promise.all(tasks.map((t) => crawlOne(w, t, jobs.get(t.job_id)!, settings)));
-  await persist(w, outcomes, jobs);
-  w.processed.crawl += outcomes.length;
+  try {
+    const jobs = await loadJobs(w, tasks);
+    const settings = await w.crawl();
+    const outcomes = await Promise.all(tasks.map((t) => crawlOne(w, t, jobs.get(t.job_id)!, settings)));
+    await persist(w, outcomes, jobs);
+    w.processed.crawl += outcomes.length;
+  } catch (err) {
+    await releaseTasks(
+      w.db,
+      'crawl_tasks',
+      tasks.map((t) => t.id),
+      w.workerId,
+    );
+    throw err; // pg-boss retries the message, which finds the tasks pending again
+  }
 }
 
-/** Marks the tasks active (again, after a crash) and returns those still to do. */
+/** Takes the pending tasks of a message for this worker; tasks done or held elsewhere are left. */
 async function claim(w: WorkerContext, ids: number[]): Promise<Task[]> {
   const tasks = await w.db
     .updateTable('crawl_tasks')
-    .set({ status: 'active', attempts: sql`attempts + 1`, started_at: new Date(), updated_at: new Date() })
+    .set({
+      status: 'active',
+      claimed_by: w.workerId,
+      attempts: sql`attempts + 1`,
+      started_at: new Date(),
+      updated_at: new Date(),
+    })
     .where('id', 'in', ids)
-    .where('status', 'in', ['pending', 'active'])
+    .where('status', '=', 'pending')
     .returningAll()
     .execute();
   const jobIds = [...new Set(tasks.map((t) => t.job_id))];

@@ -10,6 +10,7 @@ import { extractItems, NothingToExtract, type SchemaRow } from '../transform/ext
 import type { ExtractedItem } from '../transform/item';
 import { slugify } from '../transform/slug';
 import { truncate } from '../transform/text';
+import { releaseTasks } from '../pipeline/recover';
 
 // The transform stage: raw pages become knowledge items. Items without any idea signal are
 // dropped before they cost an LLM call. Items are keyed by canonical URL; an item whose exact
@@ -30,12 +31,35 @@ interface Result {
 export async function handleTransform(w: WorkerContext, taskIds: number[]): Promise<void> {
   const tasks = await w.db
     .updateTable('transform_tasks')
-    .set({ status: 'active', attempts: sql`attempts + 1`, started_at: new Date(), updated_at: new Date() })
+    .set({
+      status: 'active',
+      claimed_by: w.workerId,
+      attempts: sql`attempts + 1`,
+      started_at: new Date(),
+      updated_at: new Date(),
+    })
     .where('id', 'in', taskIds)
-    .where('status', 'in', ['pending', 'active'])
+    .where('status', '=', 'pending')
     .returning(['id', 'job_id', 'raw_data_id', 'schema_id'])
     .execute();
   if (!tasks.length) return;
+  try {
+    await transformClaimed(w, tasks);
+  } catch (err) {
+    await releaseTasks(
+      w.db,
+      'transform_tasks',
+      tasks.map((t) => t.id),
+      w.workerId,
+    );
+    throw err;
+  }
+}
+
+async function transformClaimed(
+  w: WorkerContext,
+  tasks: { id: number; job_id: number | null; raw_data_id: number; schema_id: number | null }[],
+): Promise<void> {
   const raws = await w.db
     .selectFrom('raw_data')
     .select(['id', 'content', 'content_type', 'url', 'final_url'])

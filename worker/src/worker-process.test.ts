@@ -1,0 +1,222 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createJob } from '@ideamine/api/commands/create-job';
+import { parseAllowList } from '@ideamine/api/net/address-policy';
+import { startTestServer, type TestServer } from '@ideamine/api/test/server';
+import { startDemoSite, type RunningSite } from './demo/site';
+import { waitUntil } from './test/pipeline-harness';
+
+// Real worker processes (`npm run start:worker`'s entry) against one database: killed with
+// SIGKILL mid-crawl and restarted, and two of them sharing one domain's rate limit.
+
+const root = path.resolve(__dirname, '../..');
+let server: TestServer;
+const children: ChildProcess[] = [];
+
+function startWorkerProcess(): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'worker/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: server.app.databaseUrl,
+      CRAWL_ALLOW_PRIVATE: '127.0.0.1',
+      WORKER_HEARTBEAT_SECONDS: '1',
+      LOG_LEVEL: process.env.DEBUG_WORKERS ? 'info' : 'warn',
+    },
+    stdio: ['ignore', process.env.DEBUG_WORKERS ? 'inherit' : 'ignore', 'pipe'],
+  });
+  child.stderr?.on('data', (c: Buffer) => process.env.DEBUG_WORKERS && process.stderr.write(c));
+  children.push(child);
+  return child;
+}
+
+const running = (c: ChildProcess) => c.exitCode === null && c.signalCode === null;
+const exited = (c: ChildProcess) =>
+  new Promise((resolve) => (running(c) ? c.once('exit', resolve) : resolve(c.exitCode)));
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterEach(async () => {
+  for (const c of children.splice(0)) {
+    if (running(c)) {
+      c.kill('SIGTERM');
+      await exited(c);
+    }
+  }
+});
+afterAll(() => server?.close());
+
+const db = () => server.app.db;
+const count = async (q: Promise<{ n: unknown } | undefined>) => Number((await q)?.n ?? 0);
+
+describe('worker processes', () => {
+  let site: RunningSite;
+  afterEach(() => site?.close());
+
+  it(
+    'loses nothing and duplicates nothing when killed with SIGKILL mid-crawl and restarted',
+    { timeout: 90_000 },
+    async () => {
+      site = await startDemoSite({ ideas: 60, delayMs: 150 });
+      await db()
+        .insertInto('rate_limits')
+        .values({ domain_pattern: '127.0.0.1', requests_per_minute: 6000, burst: 50, max_concurrency: 4 })
+        .execute();
+      const job = await createJob(
+        db(),
+        server.app.boss,
+        { initial_url: `${site.url}/`, max_depth: 1, max_pages: 100 },
+        { userId: null, allow: parseAllowList('127.0.0.1') },
+      );
+
+      const first = startWorkerProcess();
+      await waitUntil(
+        async () => {
+          const done = await count(
+            db()
+              .selectFrom('crawl_tasks')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .where('job_id', '=', job.id)
+              .where('status', '=', 'completed')
+              .executeTakeFirst(),
+          );
+          return done >= 10;
+        },
+        60_000,
+        'some pages crawled',
+      );
+      first.kill('SIGKILL');
+      await exited(first);
+      const active = await count(
+        db()
+          .selectFrom('crawl_tasks')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('job_id', '=', job.id)
+          .where('status', '=', 'active')
+          .executeTakeFirst(),
+      );
+      expect(active).toBeGreaterThan(0); // killed with work in hand
+
+      startWorkerProcess();
+      await waitUntil(
+        async () => {
+          const j = await db().selectFrom('jobs').select('status').where('id', '=', job.id).executeTakeFirstOrThrow();
+          return j.status !== 'active' && j.status !== 'pending' ? j.status : undefined;
+        },
+        60_000,
+        'the job to finish',
+      );
+
+      const tasks = await db()
+        .selectFrom('crawl_tasks')
+        .select(['url', 'status'])
+        .where('job_id', '=', job.id)
+        .execute();
+      expect(tasks.filter((t) => t.status === 'completed').length).toBe(
+        tasks.filter((t) => !t.url.includes('/private/')).length,
+      );
+      const raw = await db().selectFrom('raw_data').select(['url']).where('job_id', '=', job.id).execute();
+      expect(raw.length).toBe(new Set(raw.map((r) => r.url)).size);
+      expect(raw.length).toBe(tasks.filter((t) => t.status === 'completed').length);
+      const transforms = await count(
+        db()
+          .selectFrom('transform_tasks')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('job_id', '=', job.id)
+          .executeTakeFirst(),
+      );
+      expect(transforms).toBe(raw.length);
+      // Every idea page is the source of exactly one idea (/ideas/1 shares its idea with /dup/a and /dup/b).
+      const sources = await db()
+        .selectFrom('knowledge_sources as s')
+        .innerJoin('knowledge as k', 'k.id', 's.knowledge_id')
+        .select(['s.url', 'k.id'])
+        .where('s.job_id', '=', job.id)
+        .where('s.url', 'like', `${site.url}/ideas/%`)
+        .execute();
+      expect(sources.length).toBe(60);
+      expect(new Set(sources.map((s) => s.url)).size).toBe(60);
+      const ideas = await count(
+        db()
+          .selectFrom('knowledge')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('job_id', '=', job.id)
+          .executeTakeFirst(),
+      );
+      expect(ideas).toBe(60 + 10); // the idea pages and the ten feed entries
+    },
+  );
+
+  it('two worker processes share one domain rate limit', { timeout: 90_000 }, async () => {
+    site = await startDemoSite({ ideas: 10 });
+    await db().deleteFrom('rate_limits').execute();
+    await db().deleteFrom('domain_buckets').execute();
+    await db()
+      .insertInto('rate_limits')
+      .values({ domain_pattern: '127.0.0.1', requests_per_minute: 120, burst: 1, max_concurrency: 4 })
+      .execute();
+    startWorkerProcess();
+    startWorkerProcess();
+    await waitUntil(
+      async () => {
+        const n = await count(
+          db()
+            .selectFrom('worker_heartbeats')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('last_seen_at', '>', new Date(Date.now() - 2000))
+            .executeTakeFirst(),
+        );
+        return n >= 2;
+      },
+      30_000,
+      'two live workers',
+    );
+    const allow = parseAllowList('127.0.0.1');
+    const jobs: { id: number }[] = [];
+    for (let n = 1; n <= 8; n++) {
+      jobs.push(
+        await createJob(
+          db(),
+          server.app.boss,
+          { initial_url: `${site.url}/ideas/${n}`, max_depth: 0 },
+          { userId: null, allow },
+        ),
+      );
+    }
+    await waitUntil(
+      async () => {
+        const open = await count(
+          db()
+            .selectFrom('jobs')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where(
+              'id',
+              'in',
+              jobs.map((j) => j.id),
+            )
+            .where('status', 'in', ['pending', 'active'])
+            .executeTakeFirst(),
+        );
+        return open === 0;
+      },
+      60_000,
+      'the jobs to finish',
+    );
+
+    // 2 requests per second with a burst of 1: the i-th page request comes no sooner than i/2 s after the first.
+    const pageHits = site.log
+      .filter((h) => h.path.startsWith('/ideas/'))
+      .map((h) => h.at)
+      .sort((a, b) => a - b);
+    expect(pageHits).toHaveLength(8);
+    for (const [i, at] of pageHits.entries()) expect(at - pageHits[0]!).toBeGreaterThanOrEqual(i * 500 - 60);
+    const workers = await db()
+      .selectFrom('worker_heartbeats')
+      .select('processed')
+      .where('last_seen_at', '>', new Date(Date.now() - 3000))
+      .execute();
+    expect(workers.filter((w) => (w.processed.crawl ?? 0) > 0).length).toBe(2);
+  });
+});
