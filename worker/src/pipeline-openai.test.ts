@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queueEnrichment } from '@ideamine/api/commands/knowledge';
+import { startFakeOpenAi, type FakeOpenAi } from './test/fake-openai';
+import { startPipeline, waitUntil, type PipelineHarness } from './test/pipeline-harness';
+
+// The pipeline with llm.provider = openai, against an OpenAI-compatible server on loopback.
+
+let p: PipelineHarness;
+let fake: FakeOpenAi;
+const saved = { key: process.env.OPENAI_API_KEY, url: process.env.OPENAI_BASE_URL };
+
+beforeAll(async () => {
+  fake = await startFakeOpenAi();
+  process.env.OPENAI_API_KEY = 'sk-test';
+  process.env.OPENAI_BASE_URL = fake.url;
+  p = await startPipeline({ ideas: 3 });
+  await p.server.app.db.insertInto('settings').values({ key: 'llm.provider', value: JSON.stringify('openai') }).execute();
+});
+afterAll(async () => {
+  await p?.close();
+  await fake?.close();
+  process.env.OPENAI_API_KEY = saved.key;
+  process.env.OPENAI_BASE_URL = saved.url;
+  if (saved.key === undefined) delete process.env.OPENAI_API_KEY;
+  if (saved.url === undefined) delete process.env.OPENAI_BASE_URL;
+});
+
+describe('openai provider in the pipeline', () => {
+  it('enriches and scores ideas with the model, keeping only known categories, and logs every call', async () => {
+    const jobId = await p.runJob({ path: '/hn.json', max_depth: 0 });
+    expect(await p.waitForJob(jobId)).toBe('completed');
+    await p.waitForIdeas(jobId);
+    const ideas = await p.server.app.db.selectFrom('knowledge').selectAll().where('job_id', '=', jobId).execute();
+    expect(ideas).toHaveLength(20);
+    for (const idea of ideas) {
+      expect(idea.categories).toEqual(['saas', 'fintech']);
+      expect(idea.profit_score).toBe(7.65); // 8*.3 + 7*.3 + 9*.25 + 6*.15
+      expect(idea.profit_potential).toBe('High');
+      expect(idea.overall_score).toBe(3);
+    }
+    const calls = await p.server.app.db.selectFrom('llm_calls').selectAll().where('provider', '=', 'openai').execute();
+    expect(calls).toHaveLength(40);
+    expect(calls.every((c) => c.model === 'gpt-4o-mini' && c.status === 'ok' && c.total_tokens === 1200)).toBe(true);
+    expect(Number(calls[0]!.cost_usd)).toBeCloseTo(0.00027, 6);
+  });
+
+  it('sends ideas the model keeps failing on to the dead-letter queue, with the errors logged', async () => {
+    await p.server.app.boss.updateQueue('enrich', { name: 'enrich', retryLimit: 1, retryDelay: 0, retryBackoff: false, deadLetter: 'enrich.dead' });
+    fake.setMode('malformed');
+    const [idea] = await p.server.app.db.selectFrom('knowledge').select('id').limit(1).execute();
+    await queueEnrichment(p.server.app.db, p.server.app.boss, [idea!.id]);
+    await waitUntil(async () => (await p.server.app.boss.getQueueSize('enrich.dead')) > 0, 30_000, 'a dead letter');
+    const errors = await p.server.app.db.selectFrom('llm_calls').selectAll().where('knowledge_id', '=', idea!.id).where('status', '=', 'error').execute();
+    expect(errors.length).toBeGreaterThanOrEqual(2);
+    expect(errors[0]!.error).toContain('malformed JSON');
+    fake.setMode('ok');
+  });
+});

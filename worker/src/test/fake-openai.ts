@@ -1,0 +1,89 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+// An OpenAI-compatible chat completions server on loopback. It answers each request with JSON
+// that fits the schema named in response_format, or misbehaves as told: HTTP errors for the
+// next N calls, or malformed content.
+
+export interface FakeOpenAi {
+  url: string;
+  requests: { body: Record<string, unknown>; authorization: string | undefined }[];
+  failNext(count: number, status?: number): void;
+  setMode(mode: 'ok' | 'malformed' | 'wrong-shape'): void;
+  close(): Promise<void>;
+}
+
+const ENRICHMENT = {
+  summary: 'A subscription tool that removes a weekly chore for a clear niche.',
+  categories: ['saas', 'fintech', 'not-a-category'],
+  keywords: ['invoices', 'automation'],
+  tags: ['b2b'],
+  key_strengths: ['Recurring revenue', 'Clear niche'],
+};
+const ANALYSIS = {
+  problem_severity_score: 8,
+  market_demand_score: 7,
+  monetization_score: 9,
+  implementation_score: 6,
+  business_model_innovation_score: 3,
+  technology_innovation_score: 4,
+  market_disruption_potential_score: 2,
+  approach_novelty_score: 3,
+  key_strengths: ['Willingness to pay'],
+};
+
+export async function startFakeOpenAi(): Promise<FakeOpenAi> {
+  const requests: FakeOpenAi['requests'] = [];
+  let failures = 0;
+  let failStatus = 500;
+  let mode: 'ok' | 'malformed' | 'wrong-shape' = 'ok';
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c: Buffer) => (raw += c.toString()));
+    req.on('end', () => {
+      const body = JSON.parse(raw || '{}') as Record<string, unknown>;
+      requests.push({ body, authorization: req.headers.authorization });
+      if (req.url !== '/v1/chat/completions') {
+        res.writeHead(404, { 'content-type': 'application/json' });
+        return res.end(JSON.stringify({ error: { message: 'not found' } }));
+      }
+      if (failures > 0) {
+        failures--;
+        res.writeHead(failStatus, { 'content-type': 'application/json', 'retry-after-ms': '10' });
+        return res.end(JSON.stringify({ error: { message: 'upstream trouble', type: 'server_error' } }));
+      }
+      const name = ((body.response_format as { json_schema?: { name?: string } })?.json_schema?.name) ?? 'enrichment';
+      let content = JSON.stringify(name === 'analysis' ? ANALYSIS : ENRICHMENT);
+      if (mode === 'malformed') content = '{"summary": "cut off';
+      if (mode === 'wrong-shape') content = JSON.stringify({ hello: 'world' });
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          id: `chatcmpl-${requests.length}`,
+          object: 'chat.completion',
+          created: Math.floor(Date.now() / 1000),
+          model: body.model,
+          choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content } }],
+          usage: { prompt_tokens: 1000, completion_tokens: 200, total_tokens: 1200 },
+        }),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    requests,
+    failNext: (count, status = 500) => {
+      failures = count;
+      failStatus = status;
+    },
+    setMode: (m) => {
+      mode = m;
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
