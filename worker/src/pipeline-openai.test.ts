@@ -14,7 +14,10 @@ beforeAll(async () => {
   process.env.OPENAI_API_KEY = 'sk-test';
   process.env.OPENAI_BASE_URL = fake.url;
   p = await startPipeline({ ideas: 3 });
-  await p.server.app.db.insertInto('settings').values({ key: 'llm.provider', value: JSON.stringify('openai') }).execute();
+  await p.server.app.db
+    .insertInto('settings')
+    .values({ key: 'llm.provider', value: JSON.stringify('openai') })
+    .execute();
 });
 afterAll(async () => {
   await p?.close();
@@ -45,12 +48,23 @@ describe('openai provider in the pipeline', () => {
   });
 
   it('sends ideas the model keeps failing on to the dead-letter queue, with the errors logged', async () => {
-    await p.server.app.boss.updateQueue('enrich', { name: 'enrich', retryLimit: 1, retryDelay: 0, retryBackoff: false, deadLetter: 'enrich.dead' });
+    await p.server.app.boss.updateQueue('enrich', {
+      name: 'enrich',
+      retryLimit: 1,
+      retryDelay: 0,
+      retryBackoff: false,
+      deadLetter: 'enrich.dead',
+    });
     fake.setMode('malformed');
     const [idea] = await p.server.app.db.selectFrom('knowledge').select('id').limit(1).execute();
     await queueEnrichment(p.server.app.db, p.server.app.boss, [idea!.id]);
     await waitUntil(async () => (await p.server.app.boss.getQueueSize('enrich.dead')) > 0, 30_000, 'a dead letter');
-    const errors = await p.server.app.db.selectFrom('llm_calls').selectAll().where('knowledge_id', '=', idea!.id).where('status', '=', 'error').execute();
+    const errors = await p.server.app.db
+      .selectFrom('llm_calls')
+      .selectAll()
+      .where('knowledge_id', '=', idea!.id)
+      .where('status', '=', 'error')
+      .execute();
     expect(errors.length).toBeGreaterThanOrEqual(2);
     expect(errors[0]!.error).toContain('malformed JSON');
     fake.setMode('ok');

@@ -5,11 +5,20 @@ import { OpenAiProvider } from './openai';
 let fake: FakeOpenAi;
 let provider: OpenAiProvider;
 const idea = { title: 'Invoice chaser', body: 'Freelancers hate chasing invoices and would pay for automation.' };
-const categories = [{ slug: 'saas', name: 'SaaS', keywords: [] }, { slug: 'fintech', name: 'Fintech', keywords: [] }];
+const categories = [
+  { slug: 'saas', name: 'SaaS', keywords: [] },
+  { slug: 'fintech', name: 'Fintech', keywords: [] },
+];
 
 beforeAll(async () => {
   fake = await startFakeOpenAi();
-  provider = new OpenAiProvider({ baseURL: fake.url, apiKey: 'sk-test', model: 'gpt-4o-mini', maxRetries: 3, timeoutMs: 5000 });
+  provider = new OpenAiProvider({
+    baseURL: fake.url,
+    apiKey: 'sk-test',
+    model: 'gpt-4o-mini',
+    maxRetries: 3,
+    timeoutMs: 5000,
+  });
 });
 afterAll(() => fake.close());
 
@@ -17,14 +26,27 @@ describe('openai provider', () => {
   it('asks for structured output and returns validated values with usage and cost', async () => {
     const result = await provider.enrich(idea, categories);
     expect(result.value.summary).toContain('subscription');
-    expect(result.usage).toEqual({ promptTokens: 1000, completionTokens: 200, costUsd: (1000 * 0.15 + 200 * 0.6) / 1_000_000 });
+    expect(result.usage).toEqual({
+      promptTokens: 1000,
+      completionTokens: 200,
+      costUsd: (1000 * 0.15 + 200 * 0.6) / 1_000_000,
+    });
     const request = fake.requests.at(-1)!;
     expect(request.authorization).toBe('Bearer sk-test');
     expect(request.body.model).toBe('gpt-4o-mini');
-    const format = request.body.response_format as { type: string; json_schema: { name: string; schema: { properties: object } } };
+    const format = request.body.response_format as {
+      type: string;
+      json_schema: { name: string; schema: { properties: object } };
+    };
     expect(format.type).toBe('json_schema');
     expect(format.json_schema.name).toBe('enrichment');
-    expect(Object.keys(format.json_schema.schema.properties)).toEqual(['summary', 'categories', 'keywords', 'tags', 'key_strengths']);
+    expect(Object.keys(format.json_schema.schema.properties)).toEqual([
+      'summary',
+      'categories',
+      'keywords',
+      'tags',
+      'key_strengths',
+    ]);
     const analysis = await provider.analyse({ ...idea, categories: ['saas'], keywords: [] });
     expect(analysis.value.monetization_score).toBe(9);
   });
@@ -41,7 +63,9 @@ describe('openai provider', () => {
     fake.setMode('malformed');
     await expect(provider.enrich(idea, categories)).rejects.toThrow('malformed JSON');
     fake.setMode('wrong-shape');
-    await expect(provider.analyse({ ...idea, categories: [], keywords: [] })).rejects.toThrow('does not match the analysis schema');
+    await expect(provider.analyse({ ...idea, categories: [], keywords: [] })).rejects.toThrow(
+      'does not match the analysis schema',
+    );
     fake.setMode('ok');
   });
 });

@@ -52,7 +52,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
         res.writeHead(failStatus, { 'content-type': 'application/json', 'retry-after-ms': '10' });
         return res.end(JSON.stringify({ error: { message: 'upstream trouble', type: 'server_error' } }));
       }
-      const name = ((body.response_format as { json_schema?: { name?: string } })?.json_schema?.name) ?? 'enrichment';
+      const name = (body.response_format as { json_schema?: { name?: string } })?.json_schema?.name ?? 'enrichment';
       let content = JSON.stringify(name === 'analysis' ? ANALYSIS : ENRICHMENT);
       if (mode === 'malformed') content = '{"summary": "cut off';
       if (mode === 'wrong-shape') content = JSON.stringify({ hello: 'world' });

@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import { extractBySelectors, extractMainText } from './html';
+import { FeedParseError, parseFeed } from './feed';
+import { detectListing, parseJsonListing } from './json-listing';
+import { slugify } from './slug';
+import { htmlToText } from './text';
+
+const base = 'https://site.example/list';
+
+describe('feeds', () => {
+  it('reads Atom entries with alternate links and HTML content as text', () => {
+    const atom = `<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom"><title>t</title>
+      <entry><title>First &amp; best</title><link rel="alternate" href="/posts/1"/><link rel="edit" href="/edit/1"/>
+      <author><name>Ann</name></author><published>2026-10-01T10:00:00Z</published><content type="html">&lt;p&gt;Hello &lt;b&gt;world&lt;/b&gt;&lt;/p&gt;</content></entry></feed>`;
+    const [item] = parseFeed(atom, base);
+    expect(item).toEqual({
+      title: 'First & best',
+      url: 'https://site.example/posts/1',
+      body: 'Hello world',
+      author: 'Ann',
+      publishedAt: new Date('2026-10-01T10:00:00Z'),
+    });
+  });
+
+  it('reads JSON Feed items', () => {
+    const feed = JSON.stringify({
+      version: 'https://jsonfeed.org/version/1.1',
+      items: [
+        {
+          title: 'J',
+          url: 'https://j.example/1',
+          content_text: 'Text',
+          date_published: '2026-01-02T00:00:00Z',
+          authors: [{ name: 'Jo' }],
+        },
+      ],
+    });
+    expect(parseFeed(feed, base)).toEqual([
+      {
+        title: 'J',
+        url: 'https://j.example/1',
+        body: 'Text',
+        author: 'Jo',
+        publishedAt: new Date('2026-01-02T00:00:00Z'),
+      },
+    ]);
+  });
+
+  it('refuses malformed XML and documents that are not feeds', () => {
+    expect(() => parseFeed('<rss><channel><item><title>x</title></channel></rss>', base)).toThrow(FeedParseError);
+    expect(() => parseFeed('<html><body>hi</body></html>', base)).toThrow('Not an RSS, Atom or JSON feed');
+    expect(() => parseFeed('{"items": 3}', base)).toThrow('JSON feed without items');
+  });
+});
+
+describe('JSON listings', () => {
+  it('recognises Hacker News and Reddit shapes and fills URL templates', () => {
+    const hn = {
+      hits: [
+        {
+          objectID: '42',
+          title: 'Ask HN: <b>x</b>',
+          url: null,
+          story_text: '<p>body</p>',
+          created_at: '2026-01-01T00:00:00Z',
+        },
+      ],
+    };
+    const listing = detectListing(hn)!;
+    expect(parseJsonListing(hn, base, listing)[0]).toMatchObject({
+      title: 'Ask HN: x',
+      url: 'https://news.ycombinator.com/item?id=42',
+      body: 'body',
+    });
+    const reddit = {
+      data: {
+        children: [
+          { kind: 't3', data: { title: 'T', selftext: 'S', created_utc: 1700000000, permalink: '/r/a/comments/1/t/' } },
+        ],
+      },
+    };
+    const [post] = parseJsonListing(reddit, base, detectListing(reddit)!);
+    expect(post).toMatchObject({
+      url: 'https://www.reddit.com/r/a/comments/1/t/',
+      publishedAt: new Date(1700000000 * 1000),
+    });
+    expect(detectListing({ something: 'else' })).toBeNull();
+  });
+
+  it('skips items without a title or a URL', () => {
+    const doc = {
+      items: [
+        { title: '', url: 'https://a.example' },
+        { title: 'No url' },
+        { title: 'Ok', url: 'https://b.example/x' },
+      ],
+    };
+    expect(
+      parseJsonListing(doc, base, { itemPath: 'items', fields: { title: 'title', url: 'url' } }).map((i) => i.title),
+    ).toEqual(['Ok']);
+  });
+});
+
+describe('HTML', () => {
+  const html = `<html><head><title>List</title></head><body>
+    <div class="post"><h2><a href="/p/1">One</a></h2><p class="text">First idea text</p><span class="by">amy</span></div>
+    <div class="post"><h2><a href="/p/2">Two</a></h2><p class="text">Second</p></div>
+    <div class="post"><p class="text">no title</p></div></body></html>`;
+
+  it('extracts items by selectors, reading attributes with @', () => {
+    const items = extractBySelectors(html, base, '.post', {
+      title: 'h2',
+      url: 'h2 a@href',
+      body: '.text',
+      author: '.by',
+    });
+    expect(items).toEqual([
+      { title: 'One', url: 'https://site.example/p/1', body: 'First idea text', author: 'amy', publishedAt: null },
+      { title: 'Two', url: 'https://site.example/p/2', body: 'Second', author: null, publishedAt: null },
+    ]);
+  });
+
+  it('takes the main text of an article and ignores hub pages full of links', () => {
+    const article = `<html><head><title>My idea</title><link rel="canonical" href="https://site.example/idea"></head><body><nav><a href="/">Home</a></nav>
+      <article><h1>My idea</h1><p>${'A long paragraph about a product that solves a painful problem for teams. '.repeat(5)}</p></article></body></html>`;
+    const [item] = extractMainText(article, base);
+    expect(item).toMatchObject({ title: 'My idea', url: 'https://site.example/idea' });
+    expect(item!.body).toContain('painful problem');
+    expect(item!.body).not.toContain('Home');
+    const hub = `<html><body>${Array.from({ length: 30 }, (_, i) => `<a href="/x/${i}">Link number ${i}</a>`).join(' ')}<p>tiny</p></body></html>`;
+    expect(extractMainText(hub, base)).toEqual([]);
+  });
+});
+
+describe('text helpers', () => {
+  it('slugifies titles and strips markup', () => {
+    expect(slugify('Ünïcode & Friends: 10x faster!')).toBe('unicode-friends-10x-faster');
+    expect(slugify('!!!')).toBe('idea');
+    expect(htmlToText('<p>a</p><script>evil()</script><p>b&amp;c</p>')).toBe('a\nb&c');
+  });
+});
