@@ -17,7 +17,11 @@ export async function startBoss(databaseUrl: string, log: Logger, opts: { schedu
     supervise: opts.schedule ?? false,
     application_name: 'ideamine-boss',
   });
-  boss.on('error', (err) => log.error({ err }, 'pg-boss error'));
+  boss.on('error', (err: Error & { code?: string }) => {
+    // 57P01: the server is shutting down (ours, at exit); not worth an error line.
+    if (err.code === '57P01') log.debug({ err }, 'pg-boss connection closed by server shutdown');
+    else log.error({ err }, 'pg-boss error');
+  });
   await boss.start();
   await ensureQueues(boss);
   return boss;

@@ -61,10 +61,11 @@ export interface DemoIdea {
 }
 
 export function demoIdea(n: number): DemoIdea {
+  // Independent cycles, so 256 audience/problem pairs before a title repeats.
   const audience = AUDIENCES[n % AUDIENCES.length]!;
-  const [problem, category, noun] = PROBLEMS[(n * 7) % PROBLEMS.length]!;
-  const solution = SOLUTIONS[(n * 5) % SOLUTIONS.length]!;
-  const traction = TRACTION[(n * 3) % TRACTION.length]!;
+  const [problem, category, noun] = PROBLEMS[Math.floor(n / AUDIENCES.length) % PROBLEMS.length]!;
+  const solution = SOLUTIONS[(n * 5 + Math.floor(n / 3)) % SOLUTIONS.length]!;
+  const traction = TRACTION[(n * 3 + Math.floor(n / 7)) % TRACTION.length]!;
   const title = `Idea #${n}: ${noun} helper for ${audience}`;
   // Four tiers of conviction, so scores spread the way real posts do.
   const tier = n % 4;
