@@ -25,6 +25,8 @@ async function main(): Promise<void> {
     log,
     allowPrivate: config.crawlAllowPrivate,
     heartbeatSeconds: Number(process.env.WORKER_HEARTBEAT_SECONDS ?? 10),
+    batchSize: Number(process.env.WORKER_BATCH_SIZE ?? 4),
+    concurrency: Number(process.env.WORKER_CONCURRENCY ?? 2),
     ...(queues.length ? { queues: queues as QueueName[] } : {}),
   });
   let stopping = false;

@@ -31,6 +31,8 @@ export interface WorkerOptions {
   /** Extra hosts the crawler may reach although private (CRAWL_ALLOW_PRIVATE). */
   allowPrivate?: string;
   pollingIntervalSeconds?: number;
+  /** Polling loops per crawl and transform queue in this process (each handles a batch at a time). */
+  concurrency?: number;
   /** How often the heartbeat is written; a worker silent for three beats counts as dead. */
   heartbeatSeconds?: number;
 }
@@ -87,29 +89,31 @@ export async function startWorkers(opts: WorkerOptions): Promise<{ id: string; s
 
   const queues = opts.queues ?? (Object.keys(handlers) as QueueName[]);
   const workerIds: string[] = [];
-  for (const queue of queues) {
-    const handler = handlers[queue] as (p: unknown) => Promise<void>;
-    const id = await boss.work(
-      queue,
-      { batchSize: opts.batchSize ?? 4, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 0.5 },
-      async (jobs) => {
-        // Messages of a batch run side by side; a failing one fails alone and is retried alone.
-        const results = await Promise.allSettled(
-          jobs.map(async (job) => {
-            await handler(QUEUES[queue].payload.parse(job.data));
-            await boss.complete(queue, job.id);
-          }),
-        );
-        for (const [i, r] of results.entries()) {
-          if (r.status === 'rejected') {
-            log.warn({ queue, err: r.reason }, 'job failed; pg-boss retries it');
-            await boss.fail(queue, jobs[i]!.id, { message: String((r.reason as Error)?.message ?? r.reason) });
+  const loops = (q: QueueName) => (q === 'crawl' || q === 'transform' ? (opts.concurrency ?? 2) : 1);
+  for (const queue of queues)
+    for (let i = 0; i < loops(queue); i++) {
+      const handler = handlers[queue] as (p: unknown) => Promise<void>;
+      const id = await boss.work(
+        queue,
+        { batchSize: opts.batchSize ?? 4, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 0.5 },
+        async (jobs) => {
+          // Messages of a batch run side by side; a failing one fails alone and is retried alone.
+          const results = await Promise.allSettled(
+            jobs.map(async (job) => {
+              await handler(QUEUES[queue].payload.parse(job.data));
+              await boss.complete(queue, job.id);
+            }),
+          );
+          for (const [i, r] of results.entries()) {
+            if (r.status === 'rejected') {
+              log.warn({ queue, err: r.reason }, 'job failed; pg-boss retries it');
+              await boss.fail(queue, jobs[i]!.id, { message: String((r.reason as Error)?.message ?? r.reason) });
+            }
           }
-        }
-      },
-    );
-    workerIds.push(id);
-  }
+        },
+      );
+      workerIds.push(id);
+    }
   if (queues.includes('schedule-tick')) await boss.schedule('schedule-tick', '* * * * *', {}, { tz: 'UTC' });
 
   const beat = async () => {

@@ -14,7 +14,7 @@ const root = path.resolve(__dirname, '../..');
 let server: TestServer;
 const children: ChildProcess[] = [];
 
-function startWorkerProcess(): ChildProcess {
+function startWorkerProcess(extraEnv: Record<string, string> = {}): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', 'worker/src/main.ts'], {
     cwd: root,
     env: {
@@ -23,6 +23,7 @@ function startWorkerProcess(): ChildProcess {
       CRAWL_ALLOW_PRIVATE: '127.0.0.1',
       WORKER_HEARTBEAT_SECONDS: '1',
       LOG_LEVEL: process.env.DEBUG_WORKERS ? 'info' : 'warn',
+      ...extraEnv,
     },
     stdio: ['ignore', process.env.DEBUG_WORKERS ? 'inherit' : 'ignore', 'pipe'],
   });
@@ -157,8 +158,10 @@ describe('worker processes', () => {
       .insertInto('rate_limits')
       .values({ domain_pattern: '127.0.0.1', requests_per_minute: 120, burst: 1, max_concurrency: 4 })
       .execute();
-    startWorkerProcess();
-    startWorkerProcess();
+    // One message at a time per process, so both processes take part.
+    const oneAtATime = { WORKER_BATCH_SIZE: '1', WORKER_CONCURRENCY: '1' };
+    startWorkerProcess(oneAtATime);
+    startWorkerProcess(oneAtATime);
     await waitUntil(
       async () => {
         const n = await count(

@@ -38,7 +38,8 @@ export async function handleCrawl(w: WorkerContext, taskIds: number[]): Promise<
   try {
     const jobs = await loadJobs(w, tasks);
     const settings = await w.crawl();
-    const outcomes = await Promise.all(tasks.map((t) => crawlOne(w, t, jobs.get(t.job_id)!, settings)));
+    const validators = await cacheValidators(w, tasks);
+    const outcomes = await Promise.all(tasks.map((t) => crawlOne(w, t, jobs.get(t.job_id)!, settings, validators)));
     await persist(w, outcomes, jobs);
     w.processed.crawl += outcomes.length;
   } catch (err) {
@@ -79,6 +80,29 @@ async function claim(w: WorkerContext, ids: number[]): Promise<Task[]> {
   return tasks;
 }
 
+interface Validators {
+  etag: string | null;
+  last_modified: string | null;
+}
+
+/** ETag and Last-Modified of the latest earlier fetch of each URL, for conditional requests: one query per batch. */
+async function cacheValidators(w: WorkerContext, tasks: Task[]): Promise<Map<string, Validators>> {
+  const rows = await w.db
+    .selectFrom('raw_data')
+    .select(['url', 'etag', 'last_modified'])
+    .distinctOn('url')
+    .where(
+      'url',
+      'in',
+      tasks.map((t) => t.url),
+    )
+    .where((eb) => eb.or([eb('etag', 'is not', null), eb('last_modified', 'is not', null)]))
+    .orderBy('url')
+    .orderBy('fetched_at', 'desc')
+    .execute();
+  return new Map(rows.map((r) => [r.url, r]));
+}
+
 async function loadJobs(w: WorkerContext, tasks: Task[]): Promise<Map<number, JobRow>> {
   const rows = await w.db
     .selectFrom('jobs')
@@ -93,6 +117,7 @@ async function crawlOne(
   task: Task,
   job: JobRow,
   settings: Awaited<ReturnType<WorkerContext['crawl']>>,
+  validators: Map<string, Validators>,
 ): Promise<Outcome> {
   const started = performance.now();
   const done = (o: Omit<Outcome, 'task' | 'durationMs'>): Outcome => ({
@@ -117,14 +142,7 @@ async function crawlOne(
     }
   }
 
-  const previous = await w.db
-    .selectFrom('raw_data')
-    .select(['etag', 'last_modified'])
-    .where('url', '=', task.url)
-    .where((eb) => eb.or([eb('etag', 'is not', null), eb('last_modified', 'is not', null)]))
-    .orderBy('fetched_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const previous = validators.get(task.url);
 
   const rule = await w.limiter.ruleFor(task.domain, crawlDelay);
   const res = await w.limiter.withSlot(task.domain, rule, async () => {
@@ -191,6 +209,15 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 async function persist(w: WorkerContext, outcomes: Outcome[], jobs: Map<number, JobRow>): Promise<void> {
   const now = new Date();
   await w.db.transaction().execute(async (trx) => {
+    // Jobs first, in id order: the budget below needs them, and taking them before any task row
+    // means two batches of one job queue up here instead of deadlocking on each other's rows.
+    await trx
+      .selectFrom('jobs')
+      .select('id')
+      .where('id', 'in', [...jobs.keys()])
+      .orderBy('id')
+      .forUpdate()
+      .execute();
     const messages = bossDb(trx);
 
     // Finished tasks, one statement.
@@ -304,12 +331,7 @@ async function persist(w: WorkerContext, outcomes: Outcome[], jobs: Map<number, 
     }
     for (const [jobId, candidates] of byJob) {
       if (!candidates.length) continue;
-      const job = await trx
-        .selectFrom('jobs')
-        .select(['max_pages'])
-        .where('id', '=', jobId)
-        .forUpdate()
-        .executeTakeFirstOrThrow();
+      const job = await trx.selectFrom('jobs').select(['max_pages']).where('id', '=', jobId).executeTakeFirstOrThrow();
       const { n } = await trx
         .selectFrom('crawl_tasks')
         .select((eb) => eb.fn.countAll<number>().as('n'))

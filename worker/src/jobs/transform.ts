@@ -101,6 +101,10 @@ async function transformClaimed(
   });
 
   await w.db.transaction().execute(async (trx) => {
+    await lockContentHashes(
+      trx,
+      results.flatMap((r) => r.items.map(contentHash)),
+    );
     const changedIds: number[] = [];
     const created = new Map<number, number>();
     for (const r of results) {
@@ -130,9 +134,23 @@ async function transformClaimed(
       chunk(knowledgeIds, TASKS_PER_MESSAGE).map((ids) => ({ knowledgeIds: ids })),
       { db: bossDb(trx) },
     );
-    await finalizeJobsIfDone(trx, [...new Set(results.map((r) => r.jobId).filter((id): id is number => id !== null))]);
   });
+  // After the commit, on its own: the job row is locked only briefly, never while ideas are written.
+  await finalizeJobsIfDone(w.db, [...new Set(results.map((r) => r.jobId).filter((id): id is number => id !== null))]);
   w.processed.transform += results.length;
+}
+
+/**
+ * Two batches holding the same content must not both see "new": each takes a transaction lock
+ * per content hash, in a fixed order, before looking for twins, so the second waits and then
+ * finds the first's idea.
+ */
+async function lockContentHashes(trx: WorkerContext['db'], hashes: string[]): Promise<void> {
+  const keys = [...new Set(hashes.map((h) => BigInt(`0x${h.slice(0, 15)}`).toString()))].sort();
+  if (!keys.length) return;
+  await sql`SELECT count(pg_advisory_xact_lock(k)) FROM (SELECT unnest(${keys}::bigint[]) AS k ORDER BY 1) s`.execute(
+    trx,
+  );
 }
 
 const contentHash = (i: ExtractedItem) =>

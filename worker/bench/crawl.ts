@@ -1,0 +1,144 @@
+import { spawn } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { closeAppContext, createAppContext } from '@ideamine/api/boot';
+import { createJob } from '@ideamine/api/commands/create-job';
+import { loadConfig } from '@ideamine/api/config';
+import { resolveDatabase } from '@ideamine/api/db/resolve-database';
+import { ensureDatabase } from '@ideamine/api/db/resolve-database';
+import { parseAllowList } from '@ideamine/api/net/address-policy';
+import { startWorkers } from '../src/runtime';
+
+// `npm run bench:crawl`: crawl and transform a 5,000-page loopback site with Ideamine (every
+// page, task and idea persisted to PostgreSQL), then with Crawlee's CheerioCrawler at the same
+// concurrency (parsing each page, storing nothing), and print pages/s and the ratio.
+
+const PAGES = Number(process.env.BENCH_PAGES ?? 5000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const root = path.resolve(import.meta.dirname, '../..');
+
+async function startSite(): Promise<{ url: string; stop(): void }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'worker/bench/serve-bench-site.ts', String(PAGES)], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve) =>
+    child.stdout.once('data', (c: Buffer) => resolve(c.toString().trim())),
+  );
+  return { url, stop: () => child.kill('SIGTERM') };
+}
+
+async function benchIdeamine(siteUrl: string): Promise<{ seconds: number; pages: number; ideas: number }> {
+  const log = pino({ level: 'warn' });
+  const base = loadConfig({
+    LOG_LEVEL: 'warn',
+    DATA_DIR: 'data/bench',
+    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+  });
+  const server = await resolveDatabase(base, log);
+  const name = `ideamine_bench_${process.pid}`;
+  await ensureDatabase(server.url, name);
+  const url = new URL(server.url);
+  url.pathname = `/${name}`;
+  const app = await createAppContext({ ...base, dbPoolSize: 20 }, log, url.toString(), { maintainQueue: true });
+  await app.db
+    .insertInto('rate_limits')
+    .values({
+      domain_pattern: '127.0.0.1',
+      requests_per_minute: 10_000_000,
+      burst: 100_000,
+      max_concurrency: CONCURRENCY,
+    })
+    .execute();
+  const workers = await startWorkers({
+    db: app.db,
+    boss: app.boss,
+    log,
+    allowPrivate: '127.0.0.1',
+    queues: ['crawl', 'transform'],
+    batchSize: 8,
+    pollingIntervalSeconds: 0.5,
+  });
+  const started = performance.now();
+  const job = await createJob(
+    app.db,
+    app.boss,
+    { initial_url: `${siteUrl}/page/0`, max_pages: PAGES, max_depth: 10, time_limit_seconds: 3600 },
+    { userId: null, allow: parseAllowList('127.0.0.1') },
+  );
+  for (;;) {
+    const j = await app.db.selectFrom('jobs').select('status').where('id', '=', job.id).executeTakeFirstOrThrow();
+    if (j.status !== 'pending' && j.status !== 'active') break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const pages = Number(
+    (
+      await app.db
+        .selectFrom('raw_data')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('job_id', '=', job.id)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+  const ideas = Number(
+    (
+      await app.db
+        .selectFrom('knowledge')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('job_id', '=', job.id)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+  await workers.stop();
+  await closeAppContext(app);
+  const admin = new URL(server.url);
+  const { dropDatabase } = await import('@ideamine/api/test/database-admin');
+  await dropDatabase(admin.toString(), name);
+  await server.stop();
+  return { seconds, pages, ideas };
+}
+
+async function benchCrawlee(siteUrl: string): Promise<{ seconds: number; pages: number }> {
+  const { CheerioCrawler, Configuration } = await import('crawlee');
+  const config = new Configuration({ persistStorage: false, purgeOnStart: true, logLevel: 'WARNING' as never });
+  let pages = 0;
+  const crawler = new CheerioCrawler(
+    {
+      minConcurrency: CONCURRENCY,
+      maxConcurrency: CONCURRENCY,
+      maxRequestsPerCrawl: PAGES,
+      maxRequestRetries: 1,
+      async requestHandler({ $, enqueueLinks }) {
+        pages += $('title').text() ? 1 : 0;
+        await enqueueLinks({ strategy: 'same-hostname' });
+      },
+    },
+    config,
+  );
+  const started = performance.now();
+  await crawler.run([`${siteUrl}/page/0`]);
+  return { seconds: (performance.now() - started) / 1000, pages };
+}
+
+const site = await startSite();
+try {
+  console.log(
+    `Benchmark: ${PAGES} pages on loopback, concurrency ${CONCURRENCY}, ${os.cpus().length} cores, Node ${process.version}`,
+  );
+  const ours = await benchIdeamine(site.url);
+  const oursRate = ours.pages / ours.seconds;
+  console.log(
+    `Ideamine (crawl + transform, all persisted): ${ours.pages} pages, ${ours.ideas} ideas in ${ours.seconds.toFixed(1)} s = ${oursRate.toFixed(1)} pages/s`,
+  );
+  const theirs = await benchCrawlee(site.url);
+  const theirRate = theirs.pages / theirs.seconds;
+  console.log(
+    `Crawlee CheerioCrawler (parse only, nothing stored): ${theirs.pages} pages in ${theirs.seconds.toFixed(1)} s = ${theirRate.toFixed(1)} pages/s`,
+  );
+  console.log(`Ratio Ideamine / CheerioCrawler: ${(oursRate / theirRate).toFixed(2)}x (goal >= 2.0x)`);
+} finally {
+  site.stop();
+}
+process.exit(0);
