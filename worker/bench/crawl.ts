@@ -132,6 +132,7 @@ try {
   console.log(
     `Ideamine (crawl + transform, all persisted): ${ours.pages} pages, ${ours.ideas} ideas in ${ours.seconds.toFixed(1)} s = ${oursRate.toFixed(1)} pages/s`,
   );
+  if (process.env.BENCH_SKIP_CRAWLEE) process.exit(0);
   const theirs = await benchCrawlee(site.url);
   const theirRate = theirs.pages / theirs.seconds;
   console.log(
