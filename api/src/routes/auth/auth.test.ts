@@ -7,7 +7,7 @@ let server: TestServer;
 let http: ReturnType<typeof client>;
 
 beforeAll(async () => {
-  server = await startTestServer({ loginMaxFailuresPerAccount: 3 });
+  server = await startTestServer({ loginMaxFailuresPerAccount: 3, loginAccountWindowSeconds: 86_400 });
   http = client(server.url);
 });
 afterAll(() => server.close());
