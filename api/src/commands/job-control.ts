@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../db/database';
 import { conflict, notFound } from '../errors';
-import { bossDb, sendMany } from '../queue/boss';
+import { backToPending, bossDb, sendMany } from '../queue/boss';
 import { writeAudit } from './audit';
 import type { Actor } from './admin-users';
 
@@ -67,11 +67,7 @@ export async function rerunTask(
     if (!task) throw notFound(kind === 'crawl' ? 'Crawl task' : 'Transform task');
     if (task.status === 'pending' || task.status === 'active') throw conflict(`The task is already ${task.status}`);
     const now = new Date();
-    await trx
-      .updateTable(table)
-      .set({ status: 'pending', attempts: 0, error: null, skip_reason: null, finished_at: null, updated_at: now })
-      .where('id', '=', id)
-      .execute();
+    await trx.updateTable(table).set(backToPending()).where('id', '=', id).execute();
     if (task.job_id !== null) {
       await trx
         .updateTable('jobs')

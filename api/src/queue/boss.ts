@@ -63,6 +63,17 @@ export async function sendMany<Q extends QueueName>(
   await (opts.db ? boss.insert(jobs, { db: opts.db }) : boss.insert(jobs));
 }
 
+/** The columns that put a finished crawl or transform task back to the start. */
+export const backToPending = () =>
+  ({
+    status: 'pending',
+    attempts: 0,
+    error: null,
+    skip_reason: null,
+    finished_at: null,
+    updated_at: new Date(),
+  }) as const;
+
 /** Splits ids into messages of at most `size` ids each. */
 export function chunk<T>(items: T[], size: number): T[][] {
   const out: T[][] = [];

@@ -76,6 +76,7 @@ export const schemaFieldsSchema = z
     url_template: fieldSpec.optional(),
   })
   .meta({ id: 'SchemaFields' });
+export type SchemaFields = z.infer<typeof schemaFieldsSchema>;
 
 const regexList = z
   .array(text('follow_patterns', 300))

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
 import type { CrawlTasksTable } from '@ideamine/api/db/schema';
 import { TASKS_PER_MESSAGE } from '@ideamine/shared/jobs';
-import { bossDb, chunk, sendMany } from '@ideamine/api/queue/boss';
+import { backToPending, bossDb, chunk, sendMany } from '@ideamine/api/queue/boss';
 import type { WorkerContext } from '../context';
 import { discoverLinks, isSitemap, sitemapUrls, type Discovered } from '../crawl/discover';
 import { fetchPage, type FetchResult } from '../crawl/fetcher';
@@ -295,16 +295,7 @@ async function persist(w: WorkerContext, outcomes: Outcome[], jobs: Map<number, 
         .values(
           raw.map((r) => ({ raw_data_id: r.id, job_id: r.job_id, schema_id: jobs.get(r.job_id!)?.schema_id ?? null })),
         )
-        .onConflict((oc) =>
-          oc.column('raw_data_id').doUpdateSet({
-            status: 'pending',
-            attempts: 0,
-            error: null,
-            skip_reason: null,
-            finished_at: null,
-            updated_at: now,
-          }),
-        )
+        .onConflict((oc) => oc.column('raw_data_id').doUpdateSet(backToPending()))
         .returning('id')
         .execute();
       await sendMany(

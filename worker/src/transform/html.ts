@@ -1,6 +1,7 @@
 import { Readability } from '@mozilla/readability';
 import { load, type CheerioAPI } from 'cheerio';
 import { parseHTML } from 'linkedom';
+import type { SchemaFields } from '@ideamine/shared/contract/pipeline-config';
 import { normalizeUrl } from '@ideamine/shared/url';
 import { parseDate, type ExtractedItem } from './item';
 import { collapse } from './text';
@@ -8,14 +9,8 @@ import { collapse } from './text';
 // HTML pages: items by CSS selectors when the schema names an item selector, otherwise the
 // page's main text found by readability as a single item.
 
-export interface HtmlSchemaFields {
-  title?: string;
-  url?: string;
-  body?: string;
-  summary?: string;
-  author?: string;
-  published_at?: string;
-}
+/** For HTML the field specs are CSS selectors; url_template does not apply. */
+export type HtmlSchemaFields = Omit<SchemaFields, 'url_template'>;
 
 /** 'a.title' reads text; 'a.title@href' reads an attribute. */
 function select($: CheerioAPI, scope: ReturnType<CheerioAPI>, spec: string | undefined): string {

@@ -1,3 +1,4 @@
+import type { SchemaFields } from '@ideamine/shared/contract/pipeline-config';
 import { normalizeUrl } from '@ideamine/shared/url';
 import { parseDate, type ExtractedItem } from './item';
 import { htmlToText } from './text';
@@ -6,15 +7,8 @@ import { htmlToText } from './text';
 // an optional URL template ({path} placeholders). Hacker News Algolia and Reddit shapes are
 // recognised without a schema.
 
-export interface JsonSchemaFields {
-  title?: string;
-  url?: string;
-  body?: string;
-  summary?: string;
-  author?: string;
-  published_at?: string;
-  url_template?: string;
-}
+/** For JSON the field specs are dotted paths with '|' fallbacks. */
+export type JsonSchemaFields = SchemaFields;
 
 export const HN_ALGOLIA = {
   itemPath: 'hits',

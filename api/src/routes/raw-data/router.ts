@@ -17,7 +17,7 @@ import type { Db } from '../../db/database';
 import { ApiError, notFound } from '../../errors';
 import { presentRawData } from '../../presenters/pipeline-config';
 import { likePattern, pageOf } from '../../queries/paging';
-import { bossDb, sendMany } from '../../queue/boss';
+import { backToPending, bossDb, sendMany } from '../../queue/boss';
 import type PgBoss from 'pg-boss';
 import { defineRoute, ok } from '../define';
 
@@ -52,16 +52,7 @@ async function queueTransform(trx: Db, boss: PgBoss, rawId: number, jobId: numbe
   const task = await trx
     .insertInto('transform_tasks')
     .values({ raw_data_id: rawId, job_id: jobId, schema_id: schemaId })
-    .onConflict((oc) =>
-      oc.column('raw_data_id').doUpdateSet({
-        status: 'pending',
-        attempts: 0,
-        error: null,
-        skip_reason: null,
-        finished_at: null,
-        updated_at: new Date(),
-      }),
-    )
+    .onConflict((oc) => oc.column('raw_data_id').doUpdateSet(backToPending()))
     .returning('id')
     .executeTakeFirstOrThrow();
   await sendMany(boss, 'transform', [{ taskIds: [task.id] }], { db: bossDb(trx) });
