@@ -123,4 +123,30 @@ describe('crawling a site end to end', () => {
     expect(transform.status).toBe('failed');
     expect(transform.error).toMatch(/Malformed feed/);
   });
+
+  it('recrawls with a conditional GET and keeps within include and exclude patterns', async () => {
+    const first = await p.runJob({ path: '/ideas/5', max_depth: 0 });
+    await p.waitForJob(first); // fetched now, or already by an earlier crawl in this file
+    const again = await p.runJob({ path: '/ideas/5', max_depth: 0 });
+    expect(await p.waitForJob(again)).toBe('skipped');
+    const task = await db().selectFrom('crawl_tasks').selectAll().where('job_id', '=', again).executeTakeFirstOrThrow();
+    expect(task).toMatchObject({
+      status: 'skipped',
+      http_status: 304,
+      skip_reason: 'Not modified since the last crawl',
+    });
+    expect(await db().selectFrom('raw_data').select('id').where('job_id', '=', again).execute()).toHaveLength(0);
+
+    const scoped = await p.runJob({
+      path: '/',
+      max_depth: 1,
+      include_patterns: ['/ideas/[1-3]$'],
+      exclude_patterns: ['/ideas/2$'],
+    });
+    await p.waitForJob(scoped);
+    const urls = (await db().selectFrom('crawl_tasks').select('url').where('job_id', '=', scoped).execute()).map(
+      (t) => new URL(t.url).pathname,
+    );
+    expect(urls.sort()).toEqual(['/', '/ideas/1', '/ideas/3']);
+  });
 });

@@ -127,8 +127,12 @@ export async function startDemoSite(opts: SiteOptions = {}): Promise<RunningSite
     if (idea) {
       const n = Number(idea[1]);
       if (n < 1 || n > ideas) return send(404, 'text/html', page('Not found', '<p>No such idea.</p>'));
-      if (opts.delayMs) return void setTimeout(() => html(ideaPage(n)), opts.delayMs);
-      return html(ideaPage(n));
+      // Idea pages never change: they carry an ETag and answer a matching If-None-Match with 304.
+      const etag = `"idea-${n}"`;
+      if (req.headers['if-none-match'] === etag) return send(304, 'text/html', '', { etag });
+      const answer = () => send(200, 'text/html; charset=utf-8', ideaPage(n), { etag });
+      if (opts.delayMs) return void setTimeout(answer, opts.delayMs);
+      return answer();
     }
     if (path === '/about') return html(page('About us', '<p>We are two people. Write to us.</p>'));
     if (path === '/private/secret') return html(page('Members only', '<p>Secret.</p>'));
