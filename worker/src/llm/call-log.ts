@@ -1,5 +1,5 @@
 import type { Db } from '@ideamine/api/db/database';
-import type { LlmProvider, LlmResult } from './provider';
+import type { LlmProvider, LlmResult, Usage } from './provider';
 
 /** Runs one provider call and records it (provider, model, purpose, tokens, latency, status, cost). */
 export async function recordedCall<T>(
@@ -10,37 +10,29 @@ export async function recordedCall<T>(
   call: () => Promise<LlmResult<T>>,
 ): Promise<T> {
   const started = performance.now();
+  let outcome: { result: LlmResult<T> } | { error: Error };
   try {
-    const result = await call();
-    await db
-      .insertInto('llm_calls')
-      .values({
-        provider: provider.name,
-        model: provider.model,
-        purpose,
-        knowledge_id: knowledgeId,
-        prompt_tokens: result.usage.promptTokens,
-        completion_tokens: result.usage.completionTokens,
-        total_tokens: result.usage.promptTokens + result.usage.completionTokens,
-        latency_ms: Math.round(performance.now() - started),
-        status: 'ok',
-        cost_usd: result.usage.costUsd,
-      })
-      .execute();
-    return result.value;
+    outcome = { result: await call() };
   } catch (err) {
-    await db
-      .insertInto('llm_calls')
-      .values({
-        provider: provider.name,
-        model: provider.model,
-        purpose,
-        knowledge_id: knowledgeId,
-        latency_ms: Math.round(performance.now() - started),
-        status: 'error',
-        error: (err as Error).message.slice(0, 2000),
-      })
-      .execute();
-    throw err;
+    outcome = { error: err as Error };
   }
+  const usage: Usage | undefined = 'result' in outcome ? outcome.result.usage : undefined;
+  await db
+    .insertInto('llm_calls')
+    .values({
+      provider: provider.name,
+      model: provider.model,
+      purpose,
+      knowledge_id: knowledgeId,
+      prompt_tokens: usage?.promptTokens ?? 0,
+      completion_tokens: usage?.completionTokens ?? 0,
+      total_tokens: (usage?.promptTokens ?? 0) + (usage?.completionTokens ?? 0),
+      latency_ms: Math.round(performance.now() - started),
+      status: 'result' in outcome ? 'ok' : 'error',
+      error: 'error' in outcome ? outcome.error.message.slice(0, 2000) : null,
+      cost_usd: usage?.costUsd ?? 0,
+    })
+    .execute();
+  if ('error' in outcome) throw outcome.error;
+  return outcome.result.value;
 }
