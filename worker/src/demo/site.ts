@@ -14,6 +14,10 @@ export interface SiteOptions {
   hits?: Map<string, number>;
   /** Delay before answering an idea page, in ms (makes crawls slow enough to interrupt). */
   delayMs?: number;
+  /** Archive pages linked from nowhere: only a second sitemap, named in robots.txt, lists them. */
+  archived?: number;
+  /** Absolute URLs (other sites) that /outbound links to. */
+  outbound?: string[];
 }
 
 export interface RunningSite {
@@ -33,15 +37,20 @@ function page(title: string, body: string, head = ''): string {
 <footer>Demo idea board</footer></body></html>`;
 }
 
-function ideaPage(n: number): string {
-  const idea = demoIdea(n);
-  const paras = idea.body
+const paragraphs = (text: string) =>
+  text
     .split('\n\n')
     .map((p) => `<p>${esc(p)}</p>`)
     .join('\n');
+
+function ideaPage(n: number): string {
+  const idea = demoIdea(n);
   const next = `<p>Related: <a href="/ideas/${n + 1}">next idea</a></p>`;
-  return page(idea.title, paras + next, `<link rel="canonical" href="/ideas/${n}">`);
+  return page(idea.title, paragraphs(idea.body) + next, `<link rel="canonical" href="/ideas/${n}">`);
 }
+
+const urlset = (urls: string[]) =>
+  `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls.map((u) => `<url><loc>${u}</loc></url>`).join('')}</urlset>`;
 
 function rss(base: string, count: number, offset: number): string {
   const items = Array.from({ length: count }, (_, i) => {
@@ -94,6 +103,7 @@ function redditListing(count: number, offset: number) {
 
 export async function startDemoSite(opts: SiteOptions = {}): Promise<RunningSite> {
   const ideas = opts.ideas ?? 40;
+  const archived = opts.archived ?? 0;
   const hits = opts.hits ?? new Map<string, number>();
   const log: RunningSite['log'] = [];
   let base = '';
@@ -108,8 +118,10 @@ export async function startDemoSite(opts: SiteOptions = {}): Promise<RunningSite
     };
     const html = (body: string) => send(200, 'text/html; charset=utf-8', body);
 
-    if (path === '/robots.txt')
-      return send(200, 'text/plain', `User-agent: *\nDisallow: /private/\n\nSitemap: ${base}/sitemap.xml\n`);
+    if (path === '/robots.txt') {
+      const archive = archived ? `Sitemap: ${base}/archive-sitemap.xml\n` : '';
+      return send(200, 'text/plain', `User-agent: *\nDisallow: /private/\n\nSitemap: ${base}/sitemap.xml\n${archive}`);
+    }
     if (path === '/') {
       const links = Array.from(
         { length: ideas },
@@ -140,13 +152,22 @@ export async function startDemoSite(opts: SiteOptions = {}): Promise<RunningSite
     if (path === '/feed.xml') return send(200, 'application/rss+xml', rss(base, 10, 1000));
     if (path === '/hn.json') return send(200, 'application/json', JSON.stringify(hnListing(20, 2000)));
     if (path === '/reddit.json') return send(200, 'application/json', JSON.stringify(redditListing(20, 3000)));
-    if (path === '/sitemap.xml') {
-      const locs = Array.from({ length: ideas }, (_, i) => `<url><loc>${base}/ideas/${i + 1}</loc></url>`).join('');
+    if (path === '/sitemap.xml')
+      return send(200, 'application/xml', urlset(Array.from({ length: ideas }, (_, i) => `${base}/ideas/${i + 1}`)));
+    if (path === '/archive-sitemap.xml' && archived)
       return send(
         200,
         'application/xml',
-        `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${locs}</urlset>`,
+        urlset(Array.from({ length: archived }, (_, i) => `${base}/archive/${i + 1}`)),
       );
+    const arch = /^\/archive\/(\d+)$/.exec(path);
+    if (arch && Number(arch[1]) >= 1 && Number(arch[1]) <= archived) {
+      const idea = demoIdea(500 + Number(arch[1]));
+      return html(page(idea.title, paragraphs(idea.body)));
+    }
+    if (path === '/outbound') {
+      const links = (opts.outbound ?? []).map((u) => `<li><a href="${esc(u)}">${esc(u)}</a></li>`).join('');
+      return html(page('Elsewhere', `<ul>${links}</ul>`));
     }
     if (path === '/malformed.xml') return send(200, 'application/rss+xml', '<rss><channel><item><title>Broken');
     if (path === '/flaky') {

@@ -4,11 +4,11 @@ import type { CrawlTasksTable } from '@ideamine/api/db/schema';
 import { TASKS_PER_MESSAGE } from '@ideamine/shared/jobs';
 import { backToPending, bossDb, chunk, sendMany } from '@ideamine/api/queue/boss';
 import type { WorkerContext } from '../context';
-import { discoverLinks, isSitemap, sitemapUrls, type Discovered } from '../crawl/discover';
+import { discoverLinks, isSitemap, robotsSitemaps, sitemapUrls, type Discovered } from '../crawl/discover';
 import { fetchPage, type FetchResult } from '../crawl/fetcher';
 import { domainOf } from '@ideamine/shared/url';
 import { finalizeJobsIfDone } from '../pipeline/finalize-job';
-import { scopeOf, timeLimitReached, type JobRow } from '../pipeline/job-scope';
+import { scopeOf, stopReason, timeLimitReached, TIME_LIMIT_REASON, type CrawlJob } from '../pipeline/job-scope';
 import { releaseTasks } from '../pipeline/recover';
 
 // The crawl stage. One message carries a batch of task ids; the pages are fetched concurrently
@@ -103,19 +103,21 @@ async function cacheValidators(w: WorkerContext, tasks: Task[]): Promise<Map<str
   return new Map(rows.map((r) => [r.url, r]));
 }
 
-async function loadJobs(w: WorkerContext, tasks: Task[]): Promise<Map<number, JobRow>> {
+async function loadJobs(w: WorkerContext, tasks: Task[]): Promise<Map<number, CrawlJob>> {
   const rows = await w.db
     .selectFrom('jobs')
-    .selectAll()
-    .where('id', 'in', [...new Set(tasks.map((t) => t.job_id))])
+    .leftJoin('extraction_schemas as s', 's.id', 'jobs.schema_id')
+    .selectAll('jobs')
+    .select('s.follow_patterns')
+    .where('jobs.id', 'in', [...new Set(tasks.map((t) => t.job_id))])
     .execute();
-  return new Map(rows.map((j) => [j.id, j]));
+  return new Map(rows.map((j) => [j.id, { ...j, follow_patterns: j.follow_patterns ?? [] }]));
 }
 
 async function crawlOne(
   w: WorkerContext,
   task: Task,
-  job: JobRow,
+  job: CrawlJob,
   settings: Awaited<ReturnType<WorkerContext['crawl']>>,
   validators: Map<string, Validators>,
 ): Promise<Outcome> {
@@ -125,18 +127,18 @@ async function crawlOne(
     durationMs: Math.round(performance.now() - started),
     ...o,
   });
-  if (job.cancelled_at) return done({ status: 'skipped', skipReason: 'Job cancelled' });
-  if (job.status !== 'pending' && job.status !== 'active')
-    return done({ status: 'skipped', skipReason: `Job is ${job.status}` });
-  if (timeLimitReached(job)) return done({ status: 'skipped', skipReason: 'Job time limit reached' });
+  const stop = stopReason(job);
+  if (stop) return done({ status: 'skipped', skipReason: stop });
 
   let crawlDelay: number | null = null;
+  let sitemaps: string[] = [];
   if (settings.respectRobots) {
     try {
       const verdict = await w.robots.check(task.url);
       if (!verdict.allowed)
         return done({ status: 'skipped', skipReason: verdict.reason ?? 'Disallowed by robots.txt' });
       crawlDelay = verdict.crawlDelaySeconds;
+      sitemaps = verdict.sitemaps;
     } catch (err) {
       return done({ status: 'retry', error: `robots.txt check failed: ${(err as Error).message}` });
     }
@@ -145,8 +147,10 @@ async function crawlOne(
   const previous = validators.get(task.url);
 
   const rule = await w.limiter.ruleFor(task.domain, crawlDelay);
-  const res = await w.limiter.withSlot(task.domain, rule, async () => {
+  const res = await w.limiter.withSlot(task.domain, rule, async (): Promise<FetchResult> => {
     await w.limiter.acquire(task.domain, rule);
+    // Waiting for a slot on a busy domain can outlast the job's time limit.
+    if (timeLimitReached(job)) return { kind: 'skipped', finalUrl: task.url, status: null, reason: TIME_LIMIT_REASON };
     return fetchPage(task.url, w.http, w.allow, {
       timeoutMs: settings.timeoutMs,
       maxBytes: settings.maxBytes,
@@ -160,12 +164,19 @@ async function crawlOne(
   const canRetry = task.attempts < settings.maxAttempts;
   switch (res.kind) {
     case 'ok': {
-      const discovered =
+      const found =
         task.depth < job.max_depth
           ? discover(res)
           : isSitemap(res.contentType, res.body)
             ? sitemapUrls(res.body, res.finalUrl)
             : [];
+      // The seed alone (so once per job) adds the sitemaps its origin's robots.txt names, ahead of
+      // its links so a tight budget keeps them; a redelivered batch is deduplicated like any link.
+      const fromRobots =
+        task.discovered_via === 'seed' && task.depth < job.max_depth
+          ? robotsSitemaps(sitemaps, new URL(task.url).origin)
+          : [];
+      const discovered = [...fromRobots, ...found];
       return done({
         status: 'completed',
         httpStatus: res.status,
@@ -206,18 +217,19 @@ function discover(page: Extract<FetchResult, { kind: 'ok' }>): Discovered[] {
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
-async function persist(w: WorkerContext, outcomes: Outcome[], jobs: Map<number, JobRow>): Promise<void> {
+async function persist(w: WorkerContext, outcomes: Outcome[], jobs: Map<number, CrawlJob>): Promise<void> {
   const now = new Date();
   await w.db.transaction().execute(async (trx) => {
     // Jobs first, in id order: the budget below needs them, and taking them before any task row
     // means two batches of one job queue up here instead of deadlocking on each other's rows.
-    await trx
+    const locked = await trx
       .selectFrom('jobs')
-      .select('id')
+      .select(['id', 'status', 'max_pages', 'cancelled_at', 'started_at', 'time_limit_seconds'])
       .where('id', 'in', [...jobs.keys()])
       .orderBy('id')
       .forUpdate()
       .execute();
+    const current = new Map(locked.map((j) => [j.id, j]));
     const messages = bossDb(trx);
 
     // Finished tasks, one statement.
@@ -309,6 +321,23 @@ async function persist(w: WorkerContext, outcomes: Outcome[], jobs: Map<number, 
       );
     }
 
+    // A job out of time (or cancelled meanwhile) fetches nothing more: its waiting tasks are
+    // skipped now rather than one queue message at a time, and the links its last pages found are
+    // recorded as skipped, so the job shows what the limit cut off.
+    const stopped = new Map<number, string>();
+    for (const [id, job] of current) {
+      const reason = stopReason(job);
+      if (reason) stopped.set(id, reason);
+    }
+    for (const [jobId, reason] of stopped) {
+      await trx
+        .updateTable('crawl_tasks')
+        .set({ status: 'skipped', skip_reason: reason, finished_at: now, updated_at: now })
+        .where('job_id', '=', jobId)
+        .where('status', '=', 'pending')
+        .execute();
+    }
+
     // Discovered URLs become new crawl tasks, within each job's page budget.
     const newTaskIds: number[] = [];
     const byJob = new Map<number, { url: string; depth: number; via: Discovered['via'] }[]>();
@@ -317,12 +346,12 @@ async function persist(w: WorkerContext, outcomes: Outcome[], jobs: Map<number, 
       const job = jobs.get(o.task.job_id)!;
       const inScope = scopeOf(job);
       const list = byJob.get(job.id) ?? [];
-      for (const d of o.discovered) if (inScope(d.url)) list.push({ url: d.url, depth: o.task.depth + 1, via: d.via });
+      for (const d of o.discovered) if (inScope(d)) list.push({ url: d.url, depth: o.task.depth + 1, via: d.via });
       byJob.set(job.id, list);
     }
     for (const [jobId, candidates] of byJob) {
       if (!candidates.length) continue;
-      const job = await trx.selectFrom('jobs').select(['max_pages']).where('id', '=', jobId).executeTakeFirstOrThrow();
+      const job = current.get(jobId)!;
       const { n } = await trx
         .selectFrom('crawl_tasks')
         .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -347,6 +376,7 @@ async function persist(w: WorkerContext, outcomes: Outcome[], jobs: Map<number, 
       );
       const fresh = unique.filter((c) => !known.has(c.url)).slice(0, room);
       if (!fresh.length) continue;
+      const reason = stopped.get(jobId);
       const inserted = await trx
         .insertInto('crawl_tasks')
         .values(
@@ -356,12 +386,13 @@ async function persist(w: WorkerContext, outcomes: Outcome[], jobs: Map<number, 
             domain: domainOf(c.url),
             depth: c.depth,
             discovered_via: c.via,
+            ...(reason ? { status: 'skipped' as const, skip_reason: reason, finished_at: now } : {}),
           })),
         )
         .onConflict((oc) => oc.columns(['job_id', 'url']).doNothing())
         .returning('id')
         .execute();
-      newTaskIds.push(...inserted.map((r) => r.id));
+      if (!reason) newTaskIds.push(...inserted.map((r) => r.id));
     }
     await sendMany(
       w.boss,

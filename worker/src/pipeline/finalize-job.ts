@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
 import type { Db } from '@ideamine/api/db/database';
+import { TIME_LIMIT_REASON } from './job-scope';
 
 /**
  * Ends a job once none of its crawl or transform tasks is pending or active. The outcome:
  * skipped when nothing was fetched, failed when every fetch failed, partially_completed when
- * some task failed or the job was cancelled, completed otherwise.
+ * some task failed or the job was cancelled or ran out of time, completed otherwise.
  */
 export async function finalizeJobsIfDone(db: Db, jobIds: number[]): Promise<void> {
   if (jobIds.length === 0) return;
@@ -15,7 +16,8 @@ export async function finalizeJobsIfDone(db: Db, jobIds: number[]): Promise<void
         (SELECT count(*) FROM transform_tasks t WHERE t.job_id = j.id AND t.status IN ('pending', 'active')) AS open,
         (SELECT count(*) FROM crawl_tasks c WHERE c.job_id = j.id AND c.status = 'completed') AS done,
         (SELECT count(*) FROM crawl_tasks c WHERE c.job_id = j.id AND c.status = 'failed') +
-        (SELECT count(*) FROM transform_tasks t WHERE t.job_id = j.id AND t.status = 'failed') AS failed
+        (SELECT count(*) FROM transform_tasks t WHERE t.job_id = j.id AND t.status = 'failed') AS failed,
+        EXISTS (SELECT 1 FROM crawl_tasks c WHERE c.job_id = j.id AND c.skip_reason = ${TIME_LIMIT_REASON}) AS cut_short
       FROM jobs j
       WHERE j.id = ANY(${jobIds}::int[]) AND j.status IN ('pending', 'active')
     )
@@ -23,7 +25,7 @@ export async function finalizeJobsIfDone(db: Db, jobIds: number[]): Promise<void
       status = CASE
         WHEN c.done = 0 AND c.failed = 0 THEN 'skipped'
         WHEN c.done = 0 THEN 'failed'
-        WHEN c.failed > 0 OR j.cancelled_at IS NOT NULL THEN 'partially_completed'
+        WHEN c.failed > 0 OR c.cut_short OR j.cancelled_at IS NOT NULL THEN 'partially_completed'
         ELSE 'completed'
       END,
       finished_at = now(),
