@@ -1,3 +1,4 @@
+import { TtlCache } from './cache/ttl-cache';
 import pino, { type Logger } from 'pino';
 import { loadSigningKey } from './auth/signing-key';
 import { ensureAdmin } from './commands/ensure-admin';
@@ -27,7 +28,17 @@ export async function createAppContext(
   const boss = await startBoss(databaseUrl, log, { schedule: opts.maintainQueue ?? false });
   await ensureAdmin(db, log, config.adminEmail, config.adminPassword);
   const jwtKey = await loadSigningKey(db, config.jwtSecret);
-  return { config, db, pool, boss, databaseUrl, log, jwtKey, startedAt: new Date() };
+  return {
+    config,
+    db,
+    pool,
+    boss,
+    databaseUrl,
+    log,
+    jwtKey,
+    startedAt: new Date(),
+    publicCache: new TtlCache(config.publicCacheSeconds * 1000),
+  };
 }
 
 /** Closes what createAppContext opened. */

@@ -1,11 +1,18 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { isSecureOrLoopback } from './net/loopback';
 
 // Every environment variable the server reads, with its default. README's configuration table
 // lists the same names.
 
 const bool = z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'true' || v === '1');
 const int = (def: number) => z.coerce.number().int().positive().default(def);
+/** Provider endpoints: https, or http on loopback for local test servers. */
+const endpoint = (def: string) =>
+  z
+    .url({ error: 'must be a URL' })
+    .refine(isSecureOrLoopback, { error: 'must use https (http only on loopback)' })
+    .default(def);
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -28,7 +35,45 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().optional(),
   DB_POOL_SIZE: int(10),
   CRAWL_ALLOW_PRIVATE: z.string().default(''),
+  OAUTH_REDIRECT_BASE_URL: z.url({ error: 'must be a URL' }).default('http://localhost:3000'),
+  OAUTH_GOOGLE_CLIENT_ID: z.string().optional(),
+  OAUTH_GOOGLE_CLIENT_SECRET: z.string().optional(),
+  OAUTH_GOOGLE_ISSUER: endpoint('https://accounts.google.com'),
+  OAUTH_APPLE_CLIENT_ID: z.string().optional(),
+  OAUTH_APPLE_CLIENT_SECRET: z.string().optional(),
+  OAUTH_APPLE_ISSUER: endpoint('https://appleid.apple.com'),
+  OAUTH_GITHUB_CLIENT_ID: z.string().optional(),
+  OAUTH_GITHUB_CLIENT_SECRET: z.string().optional(),
+  OAUTH_GITHUB_AUTHORIZE_URL: endpoint('https://github.com/login/oauth/authorize'),
+  OAUTH_GITHUB_TOKEN_URL: endpoint('https://github.com/login/oauth/access_token'),
+  OAUTH_GITHUB_API_URL: endpoint('https://api.github.com'),
+  PUBLIC_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  IDEA_STORM_MAX_PER_IP_PER_HOUR: int(20),
+  AVATAR_MAX_BYTES: int(2 * 1024 * 1024),
 });
+
+/** An OpenID Connect provider (Google, Apple): endpoints come from its discovery document. */
+export interface OidcProviderConfig {
+  clientId: string | undefined;
+  clientSecret: string | undefined;
+  issuer: string;
+}
+
+export interface GithubProviderConfig {
+  clientId: string | undefined;
+  clientSecret: string | undefined;
+  authorizeUrl: string;
+  tokenUrl: string;
+  apiUrl: string;
+}
+
+export interface OAuthConfig {
+  /** The portal's public origin; redirect URIs are {base}/auth/{provider}/callback and /link-callback. */
+  redirectBaseUrl: string;
+  google: OidcProviderConfig;
+  apple: OidcProviderConfig;
+  github: GithubProviderConfig;
+}
 
 export interface Config {
   port: number;
@@ -52,6 +97,13 @@ export interface Config {
   dbPoolSize: number;
   /** Hosts, IPs or CIDRs the crawler may reach although private; 'true' for all. */
   crawlAllowPrivate: string;
+  oauth: OAuthConfig;
+  /** How long trending keywords, category counts and anonymous list pages are cached (0: off). */
+  publicCacheSeconds: number;
+  /** Public Idea Storm submissions per IP per hour. */
+  ideaStormMaxPerIp: number;
+  /** Largest avatar image (profile_file) accepted, in bytes; enforced while the upload streams. */
+  avatarMaxBytes: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -84,5 +136,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.ADMIN_PASSWORD,
     dbPoolSize: e.DB_POOL_SIZE,
     crawlAllowPrivate: e.CRAWL_ALLOW_PRIVATE,
+    oauth: {
+      redirectBaseUrl: e.OAUTH_REDIRECT_BASE_URL.replace(/\/+$/, ''),
+      google: {
+        clientId: e.OAUTH_GOOGLE_CLIENT_ID,
+        clientSecret: e.OAUTH_GOOGLE_CLIENT_SECRET,
+        issuer: e.OAUTH_GOOGLE_ISSUER,
+      },
+      apple: {
+        clientId: e.OAUTH_APPLE_CLIENT_ID,
+        clientSecret: e.OAUTH_APPLE_CLIENT_SECRET,
+        issuer: e.OAUTH_APPLE_ISSUER,
+      },
+      github: {
+        clientId: e.OAUTH_GITHUB_CLIENT_ID,
+        clientSecret: e.OAUTH_GITHUB_CLIENT_SECRET,
+        authorizeUrl: e.OAUTH_GITHUB_AUTHORIZE_URL,
+        tokenUrl: e.OAUTH_GITHUB_TOKEN_URL,
+        apiUrl: e.OAUTH_GITHUB_API_URL.replace(/\/+$/, ''),
+      },
+    },
+    publicCacheSeconds: e.PUBLIC_CACHE_SECONDS,
+    ideaStormMaxPerIp: e.IDEA_STORM_MAX_PER_IP_PER_HOUR,
+    avatarMaxBytes: e.AVATAR_MAX_BYTES,
   };
 }

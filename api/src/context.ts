@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type PgBoss from 'pg-boss';
 import type pg from 'pg';
+import type { TtlCache } from './cache/ttl-cache';
 import type { Config } from './config';
 import type { Db } from './db/database';
 
@@ -16,4 +17,6 @@ export interface AppContext {
   /** The key that signs access tokens, shared by every API process through the database. */
   jwtKey: Uint8Array;
   startedAt: Date;
+  /** Short-lived cache of expensive public reads (see PUBLIC_CACHE_SECONDS). */
+  publicCache: TtlCache;
 }

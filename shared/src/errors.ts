@@ -3,6 +3,10 @@
 export const ERRORS = {
   VALIDATION_ERROR: { status: 400, message: 'The request is not valid' },
   INVALID_JSON: { status: 400, message: 'The request body is not valid JSON' },
+  OAUTH_STATE_INVALID: { status: 400, message: 'The sign-in request is unknown, used or expired; please start again' },
+  OAUTH_CODE_INVALID: { status: 400, message: 'The provider did not accept the authorization; please start again' },
+  OAUTH_EMAIL_REQUIRED: { status: 400, message: 'The provider did not share an email address' },
+  OAUTH_NOT_CONFIGURED: { status: 404, message: 'Sign-in with this provider is not configured' },
   UNAUTHENTICATED: { status: 401, message: 'Authentication required' },
   INVALID_TOKEN: { status: 401, message: 'The access token is invalid or expired' },
   INVALID_CREDENTIALS: { status: 401, message: 'Invalid email or password' },
@@ -19,6 +23,8 @@ export const ERRORS = {
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'The request body must be application/json' },
   RATE_LIMITED: { status: 429, message: 'Too many requests, please try again later' },
   INTERNAL_ERROR: { status: 500, message: 'An unexpected error occurred' },
+  OAUTH_PROVIDER_ERROR: { status: 502, message: 'The sign-in provider could not be reached or gave an invalid answer' },
+  LLM_FAILED: { status: 502, message: 'The analysis service failed to answer; please try again' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'The service is temporarily unavailable' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

@@ -9,6 +9,7 @@ export const QUEUES = {
   enrich: { payload: z.object({ knowledgeIds: z.array(z.number().int()).min(1) }), retryLimit: 3 },
   analyse: { payload: z.object({ knowledgeIds: z.array(z.number().int()).min(1) }), retryLimit: 3 },
   'schedule-tick': { payload: z.object({}).passthrough(), retryLimit: 0 },
+  'profit-analysis': { payload: z.object({ batchId: z.number().int() }), retryLimit: 3 },
 } as const;
 
 export type QueueName = keyof typeof QUEUES;

@@ -8,3 +8,12 @@ export const TRIAL_WARNING_DAYS = 7;
 export const DEFAULT_TRIAL_DAYS = 14;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 256;
+export const TRENDING_TIME_FILTERS = ['24h', '7d', '30d', '90d'] as const;
+export type TrendingTimeFilter = (typeof TRENDING_TIME_FILTERS)[number];
+export const TRENDING_DEFAULT_PAGE_SIZE = 15;
+/** A visit counts as engagement only past this time on page. */
+export const ENGAGEMENT_MIN_MS = 1000;
+/** Trend of a count against the previous window: beyond this change it is increasing or decreasing. */
+export const TREND_THRESHOLD_PERCENT = 10;
+/** Overall score (0-5) from which an idea counts as high potential. */
+export const HIGH_POTENTIAL_MIN_SCORE = 3.5;

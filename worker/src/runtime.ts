@@ -13,6 +13,7 @@ import { handleAnalyse } from './jobs/analyse';
 import { handleCrawl } from './jobs/crawl';
 import { handleEnrich } from './jobs/enrich';
 import { handleScheduleTick } from './jobs/schedule-tick';
+import { handleProfitBatch } from './jobs/profit-analysis';
 import { handleTransform } from './jobs/transform';
 import { chooseProvider } from './llm/choose-provider';
 import { recoverOrphanedTasks } from './pipeline/recover';
@@ -76,7 +77,7 @@ export async function startWorkers(opts: WorkerOptions): Promise<{ id: string; s
       maxBytes: (await readSetting(db, 'crawl.max_body_kb')) * 1024,
       maxAttempts: await readSetting(db, 'crawl.max_attempts'),
     })),
-    processed: { crawl: 0, transform: 0, enrich: 0, analyse: 0, 'schedule-tick': 0 },
+    processed: { crawl: 0, transform: 0, enrich: 0, analyse: 0, 'schedule-tick': 0, 'profit-analysis': 0 },
   };
 
   const handlers: { [Q in QueueName]: (payload: QueuePayload<Q>) => Promise<void> } = {
@@ -85,6 +86,7 @@ export async function startWorkers(opts: WorkerOptions): Promise<{ id: string; s
     enrich: (p) => handleEnrich(w, p.knowledgeIds),
     analyse: (p) => handleAnalyse(w, p.knowledgeIds),
     'schedule-tick': () => handleScheduleTick(w),
+    'profit-analysis': (p) => handleProfitBatch(w, p.batchId),
   };
 
   const queues = opts.queues ?? (Object.keys(handlers) as QueueName[]);

@@ -23,8 +23,23 @@ export interface UsersTable {
   google_id: string | null;
   github_id: string | null;
   apple_id: string | null;
+  google_linked_at: NullableTimestamp;
+  github_linked_at: NullableTimestamp;
+  apple_linked_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+export interface OAuthStatesTable {
+  state_hash: string;
+  provider: 'google' | 'github' | 'apple';
+  mode: 'signin' | 'link';
+  user_id: number | null;
+  code_verifier: string;
+  nonce: string | null;
+  redirect_uri: string;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  created_at: Timestamp;
 }
 
 export interface SessionsTable {
@@ -241,6 +256,9 @@ export interface KnowledgeTable {
   approach_novelty_score: Score;
   editor_pick: Generated<boolean>;
   editor_pick_message: string | null;
+  editor_picked_at: NullableTimestamp;
+  upvotes: Generated<number>;
+  downvotes: Generated<number>;
   merged_into_id: number | null;
   enriched_at: NullableTimestamp;
   analyzed_at: NullableTimestamp;
@@ -248,6 +266,79 @@ export interface KnowledgeTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   search: ColumnType<string, never, never>;
+}
+
+export interface KnowledgeVotesTable {
+  id: Id;
+  user_id: number;
+  knowledge_id: number;
+  vote_type: 'upvote' | 'downvote';
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface KnowledgeViewsTable {
+  id: Id;
+  token: string;
+  knowledge_id: number;
+  user_id: number | null;
+  viewer_key: string;
+  time_on_page_ms: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** knowledge_app_requests and knowledge_implementations share this shape (one row per user and idea). */
+export interface KnowledgeInterestTable {
+  id: Id;
+  user_id: number;
+  knowledge_id: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface IdeaStormAnalysesTable {
+  id: Id;
+  user_id: number | null;
+  kind: 'analyze' | 'enhance';
+  title: string;
+  description: string;
+  target_market: string | null;
+  result: ColumnType<unknown, string, string>;
+  knowledge_id: number | null;
+  provider: string;
+  model: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type BatchStatus = 'pending' | 'active' | 'completed' | 'failed';
+
+export interface ProfitAnalysisBatchesTable {
+  id: Id;
+  user_id: number;
+  knowledge_ids: ColumnType<number[], number[], number[]>;
+  status: ColumnType<BatchStatus, BatchStatus | undefined, BatchStatus>;
+  total: number;
+  completed: Generated<number>;
+  failed: Generated<number>;
+  error: string | null;
+  started_at: NullableTimestamp;
+  finished_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ProfitAnalysesTable {
+  id: Id;
+  knowledge_id: number;
+  user_id: number | null;
+  batch_id: number | null;
+  status: 'completed' | 'failed';
+  result: ColumnType<unknown, string | null | undefined, string | null>;
+  error: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface KnowledgeSourcesTable {
@@ -311,8 +402,46 @@ export interface WorkerHeartbeatsTable {
   last_seen_at: Timestamp;
 }
 
+export interface ProjectsTable {
+  id: Id;
+  user_id: number;
+  name: string;
+  description: Generated<string>;
+  notes: Generated<string>;
+  share_token: string | null;
+  shared_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ProjectIdeasTable {
+  project_id: number;
+  knowledge_id: number;
+  note: Generated<string>;
+  position: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type AvatarImageType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
+
+export interface AvatarsTable {
+  id: Id;
+  user_id: number;
+  name: string;
+  description: Generated<string>;
+  demographics: ColumnType<Record<string, string>, string | undefined, string>;
+  goals: TextArray;
+  pain_points: TextArray;
+  image_file: string | null;
+  image_type: AvatarImageType | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
+  oauth_states: OAuthStatesTable;
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
   rate_limit_counters: RateLimitCountersTable;
@@ -328,9 +457,19 @@ export interface Database {
   categories: CategoriesTable;
   knowledge: KnowledgeTable;
   knowledge_sources: KnowledgeSourcesTable;
+  knowledge_votes: KnowledgeVotesTable;
+  idea_storm_analyses: IdeaStormAnalysesTable;
+  profit_analysis_batches: ProfitAnalysisBatchesTable;
+  profit_analyses: ProfitAnalysesTable;
+  knowledge_views: KnowledgeViewsTable;
+  knowledge_app_requests: KnowledgeInterestTable & { message: Generated<string> };
+  knowledge_implementations: KnowledgeInterestTable & { url: string | null; notes: Generated<string> };
   rate_limits: RateLimitsTable;
   domain_buckets: DomainBucketsTable;
   robots_cache: RobotsCacheTable;
   llm_calls: LlmCallsTable;
   worker_heartbeats: WorkerHeartbeatsTable;
+  projects: ProjectsTable;
+  project_ideas: ProjectIdeasTable;
+  avatars: AvatarsTable;
 }

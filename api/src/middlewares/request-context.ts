@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
+import { redactUrl } from './redact-url';
 
 // A request id on every request (kept from X-Request-Id when it looks sane), a child logger that
 // carries it, and one log line per request.
@@ -20,7 +21,7 @@ export function requestContext(log: Logger): Middleware {
     } finally {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       ctx.state.log.info(
-        { method: ctx.method, url: ctx.originalUrl, status: ctx.status, ms: Math.round(ms * 10) / 10 },
+        { method: ctx.method, url: redactUrl(ctx.originalUrl), status: ctx.status, ms: Math.round(ms * 10) / 10 },
         'request',
       );
     }

@@ -36,6 +36,9 @@ export const KNOWLEDGE_COLUMNS = [
   'approach_novelty_score',
   'editor_pick',
   'editor_pick_message',
+  'editor_picked_at',
+  'upvotes',
+  'downvotes',
   'merged_into_id',
   'enriched_at',
   'analyzed_at',
@@ -82,7 +85,7 @@ export function listKnowledge(db: Db, q: ListKnowledgeQuery) {
     (b) =>
       b
         .select(KNOWLEDGE_COLUMNS)
-        .orderBy(sql.ref(q.sort), sql.raw(`${q.order} nulls last`))
+        .orderBy(sql`${sql.ref(q.sort)} ${sql.raw(q.order)} nulls last`)
         .orderBy('id', q.order),
     q,
   );

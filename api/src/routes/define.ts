@@ -5,6 +5,7 @@ import type { Requirement } from '@ideamine/shared/permissions';
 import type { ClientInfo } from '../auth/sessions';
 import type { AppContext } from '../context';
 import type { AuthState } from '../middlewares/authenticate';
+import type { MultipartSpec, UploadedFile } from '../middlewares/multipart-body';
 
 // A route is data: method, path, requirement, contract schemas and a handler. The router, the
 // OpenAPI document and the permission matrix test all read the same list.
@@ -15,6 +16,8 @@ export interface RouteInput<P, Q, B> {
   params: P;
   query: Q;
   body: B;
+  /** The file part of a multipart request (routes that declare `multipart`); null otherwise. */
+  file: UploadedFile | null;
   /** Present whenever the requirement is not public; may be present on public routes too. */
   auth: AuthState | null;
   app: AppContext;
@@ -29,6 +32,12 @@ export interface Reply<T> {
   status?: number;
 }
 
+/** Raw bytes instead of the JSON envelope, for routes that declare `rawResponse` (e.g. images). */
+export interface RawReply {
+  raw: { body: Buffer; type: string; headers?: Record<string, string> };
+  status?: number;
+}
+
 export interface RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType> {
   /** Stable name, e.g. 'users.update'. */
   id: string;
@@ -38,17 +47,24 @@ export interface RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z
   summary: string;
   tag: string;
   requirement: Requirement;
+  /** The 401 message when a caller is not signed in, e.g. 'Please sign in to vote'. */
+  unauthenticatedMessage?: string;
   params?: P;
   query?: Q;
   body?: B;
+  /** Also accept multipart/form-data (the JSON fields in one text part, at most one file). Default: JSON only. */
+  multipart?: MultipartSpec;
+  /** The response schema; routes with `rawResponse` answer bytes and do not use it. */
   response: R;
+  /** Success answers raw bytes of these media types instead of the envelope; errors stay envelopes. */
+  rawResponse?: { types: readonly string[]; description: string };
   successStatus?: 200 | 201;
-  handler: (input: RouteInput<z.output<P>, z.output<Q>, z.output<B>>) => Promise<Reply<z.input<R>>>;
+  handler: (input: RouteInput<z.output<P>, z.output<Q>, z.output<B>>) => Promise<Reply<z.input<R>> | RawReply>;
 }
 
 /** A route with its types erased, as the router and the document generator see it. */
 export type Route = Omit<RouteSpec<z.ZodType, z.ZodType, z.ZodType, z.ZodType>, 'handler'> & {
-  handler: (input: RouteInput<unknown, unknown, unknown>) => Promise<Reply<unknown>>;
+  handler: (input: RouteInput<unknown, unknown, unknown>) => Promise<Reply<unknown> | RawReply>;
 };
 
 export function defineRoute<
@@ -61,3 +77,7 @@ export function defineRoute<
 }
 
 export const ok = <T>(data: T, meta?: Reply<T>['meta']): Reply<T> => (meta ? { data, meta } : { data });
+
+export const raw = (body: Buffer, type: string, headers?: Record<string, string>): RawReply => ({
+  raw: { body, type, ...(headers ? { headers } : {}) },
+});

@@ -4,6 +4,7 @@ import { API_BASE } from '@ideamine/shared/limits';
 import { buildJob, buildKnowledge, buildRawData, buildUser, signedInUser, TEST_PASSWORD } from '../test/factories';
 import { client } from '../test/http';
 import { startTestServer, type TestServer } from '../test/server';
+import { loadConfig } from '../config';
 import type { AppContext } from '../context';
 import type { Route } from './define';
 import { routes } from './registry';
@@ -44,6 +45,12 @@ const SAMPLES: Record<string, (app: AppContext) => Promise<Sample>> = {
   'auth.change_password': async () => ({
     body: { current_password: TEST_PASSWORD, new_password: 'matrix-new-password' },
   }),
+  // GitHub is configured below and builds its URL without the network; the callback, link and
+  // unlink need a provider round trip or a linked account (oauth.test.ts covers them).
+  'oauth.providers': async () => ({}),
+  'oauth.status': async () => ({}),
+  'oauth.authorize': async () => ({ params: { provider: 'github' } }),
+  'oauth.accounts': async () => ({}),
   'users.list': async () => ({ query: 'page=1&page_size=5' }),
   'users.get': async (app) => ({ params: { id: (await buildUser(app)).id } }),
   'users.update': async (app) => ({ params: { id: (await buildUser(app)).id }, body: { email_verified: true } }),
@@ -118,6 +125,42 @@ const SAMPLES: Record<string, (app: AppContext) => Promise<Sample>> = {
   'settings.create': async () => ({ body: { key: 'auth.trial_days', value: 14 } }),
   'settings.update': async () => ({ params: { key: 'auth.trial_days' }, body: { value: 14 } }),
   'settings.delete': async () => ({ params: { key: 'auth.trial_days' } }),
+  'public.ideas.list': async () => ({ query: 'sort=vote_score&user_filter=mine' }),
+  'public.ideas.top_voted': async () => ({ query: 'min_votes=1' }),
+  'public.ideas.by_slug': async (app) => {
+    const k = await buildKnowledge(app);
+    return { params: { id: k.id, slug: k.slug } };
+  },
+  'public.ideas.by_id_slug': async (app) => ({ params: { id: (await buildKnowledge(app)).id, slug: 'any' } }),
+  'public.ideas.get': async (app) => ({ params: { id: (await buildKnowledge(app)).id } }),
+  'public.editor_picks': async () => ({}),
+  'public.trending_keywords': async () => ({ query: 'time_filter=7d' }),
+  'public.categories': async () => ({}),
+  'public.search': async () => ({ query: 'q=subscription&include_trending=true' }),
+  'public.search.suggestions': async () => ({ query: 'q=sub' }),
+  'public.high_potential': async () => ({ query: 'limit=5' }),
+  'ideas.vote': async (app) => ({ params: { id: (await buildKnowledge(app)).id }, body: { vote_type: 'upvote' } }),
+  'ideas.vote.get': async (app) => ({ params: { id: (await buildKnowledge(app)).id } }),
+  'ideas.vote_stats': async (app) => ({ params: { id: (await buildKnowledge(app)).id } }),
+  'ideas.engagement.record': async (app) => ({
+    params: { id: (await buildKnowledge(app)).id },
+    body: { view_token: 'unknown', time_on_page_ms: 1500 },
+  }),
+  'ideas.engagement_stats': async (app) => ({ params: { id: (await buildKnowledge(app)).id } }),
+  'ideas.app_request': async (app) => ({ params: { id: (await buildKnowledge(app)).id }, body: {} }),
+  'ideas.implementation.add': async (app) => ({ params: { id: (await buildKnowledge(app)).id }, body: {} }),
+  'ideas.implementation.remove': async (app) => ({ params: { id: (await buildKnowledge(app)).id } }),
+  'admin.knowledge.editor_pick': async (app) => ({ params: { id: (await buildKnowledge(app)).id }, body: {} }),
+  'admin.knowledge.visibility': async (app) => ({
+    params: { id: (await buildKnowledge(app)).id },
+    body: { visibility: 'private' },
+  }),
+  'admin.knowledge.ownership': async (app) => ({
+    params: { id: (await buildKnowledge(app)).id },
+    body: { user_id: null },
+  }),
+  'dashboard.user_overview': async () => ({}),
+  'dashboard.user_stats': async () => ({}),
 };
 
 const scheduleBody = () => ({
@@ -159,6 +202,13 @@ const SPEC_REQUIREMENTS: Record<string, string> = {
   'auth.register': 'public',
   'auth.refresh': 'public',
   'auth.logout': 'public',
+  'oauth.providers': 'public',
+  'oauth.authorize': 'public',
+  'oauth.callback': 'public',
+  'oauth.status': 'public',
+  'oauth.accounts': 'signed-in',
+  'oauth.link': 'signed-in',
+  'oauth.unlink': 'signed-in',
   'jobs.list': 'permission jobs:read',
   'jobs.create': 'permission jobs:write',
   'jobs.delete': 'permission jobs:delete',
@@ -173,13 +223,23 @@ const SPEC_REQUIREMENTS: Record<string, string> = {
   'schedules.create': 'permission schedules:write',
   'settings.list': 'permission settings:read',
   'rate_limits.list': 'role developer',
+  'public.ideas.list': 'public',
+  'public.search': 'public',
+  'public.trending_keywords': 'public',
+  'ideas.vote': 'signed-in',
+  'ideas.vote_stats': 'public',
+  'admin.knowledge.editor_pick': 'role admin',
+  'admin.knowledge.visibility': 'role admin',
+  'admin.knowledge.ownership': 'role admin',
+  'dashboard.user_overview': 'signed-in',
 };
 
 let server: TestServer;
 let http: ReturnType<typeof client>;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  const { oauth } = loadConfig({ OAUTH_GITHUB_CLIENT_ID: 'matrix', OAUTH_GITHUB_CLIENT_SECRET: 'matrix-secret' });
+  server = await startTestServer({ oauth });
   http = client(server.url);
 });
 afterAll(() => server.close());

@@ -1,4 +1,5 @@
 import { authRoutes } from './auth/router';
+import { oauthRoutes } from './oauth/router';
 import type { Route } from './define';
 import { userRoutes } from './users/router';
 import { jobRoutes } from './jobs/router';
@@ -9,10 +10,20 @@ import { schemaRoutes } from './schemas/router';
 import { scheduleRoutes } from './schedules/router';
 import { rateLimitRoutes } from './rate-limits/router';
 import { settingRoutes } from './settings/router';
+import { publicRoutes } from './public/router';
+import { knowledgeActionRoutes } from './knowledge-actions/router';
+import { adminKnowledgeRoutes } from './admin-knowledge/router';
+import { userDashboardRoutes } from './user-dashboard/router';
+import { projectRoutes } from './projects/router';
+import { sharedProjectRoutes } from './shared-projects/router';
+import { avatarRoutes } from './avatars/router';
+import { ideaStormRoutes } from './idea-storm/router';
+import { profitAnalysisRoutes } from './profit-analysis/router';
 
 /** Every /api/v1 route. The router, the OpenAPI document and the permission matrix test read this list. */
 export const routes: readonly Route[] = [
   ...authRoutes,
+  ...oauthRoutes,
   ...userRoutes,
   ...jobRoutes,
   ...taskRoutes,
@@ -22,4 +33,13 @@ export const routes: readonly Route[] = [
   ...scheduleRoutes,
   ...rateLimitRoutes,
   ...settingRoutes,
+  ...publicRoutes,
+  ...knowledgeActionRoutes,
+  ...adminKnowledgeRoutes,
+  ...userDashboardRoutes,
+  ...projectRoutes,
+  ...sharedProjectRoutes,
+  ...avatarRoutes,
+  ...ideaStormRoutes,
+  ...profitAnalysisRoutes,
 ];

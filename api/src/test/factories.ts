@@ -84,7 +84,12 @@ export async function buildKnowledge(
     body?: string;
     visibility?: 'public' | 'private';
     categories?: string[];
+    keywords?: string[];
     profit_score?: number;
+    profit_potential?: 'Very High' | 'High' | 'Medium' | 'Low' | 'Speculative';
+    overall_score?: number | null;
+    user_id?: number | null;
+    created_at?: Date;
   } = {},
 ) {
   const tag = randomBytes(4).toString('hex');
@@ -104,8 +109,12 @@ export async function buildKnowledge(
       content_hash: randomBytes(16).toString('hex'),
       visibility: o.visibility ?? 'public',
       categories: o.categories ?? ['saas'],
+      keywords: o.keywords ?? [],
       profit_score: o.profit_score ?? 6.5,
-      profit_potential: 'High',
+      profit_potential: o.profit_potential ?? 'High',
+      overall_score: o.overall_score ?? null,
+      user_id: o.user_id ?? null,
+      ...(o.created_at ? { created_at: o.created_at } : {}),
       enriched_at: new Date(),
       analyzed_at: new Date(),
     })

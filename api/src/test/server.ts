@@ -18,6 +18,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
   const config: Config = {
     ...loadConfig({ LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', DATA_DIR: 'data/test' }),
     loginMaxAttemptsPerIp: 1000,
+    publicCacheSeconds: 0,
     ...overrides,
   };
   const log = createLogger(config);

@@ -1,6 +1,7 @@
 import winkNLP, { type ItemToken } from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
-import type { Analysis, CategoryOption, Enrichment, IdeaText, LlmProvider, LlmResult } from './provider';
+import type { Analysis, CategoryOption, Enhancement, Enrichment, IdeaText, LlmProvider, LlmResult } from './provider';
+import { enhanceLocally } from './local-enhance';
 
 // The default provider: offline and deterministic. Real NLP (wink-nlp: sentences, sentence
 // importance, parts of speech, sentiment) plus transparent rules; the same text always gives the
@@ -303,6 +304,16 @@ export class LocalProvider implements LlmProvider {
     };
     for (const k of ['problem_severity_score', 'implementation_score'] as const)
       value[k] = Math.round(value[k] * 100) / 100;
+    return {
+      value,
+      usage: { promptTokens: approxTokens(text), completionTokens: approxTokens(JSON.stringify(value)), costUsd: 0 },
+    };
+  }
+
+  async enhance(idea: IdeaText): Promise<LlmResult<Enhancement>> {
+    const text = idea.body.slice(0, MAX_TEXT);
+    const sentences = text.trim() ? (nlp.readDoc(text).sentences().out() as string[]).map((x) => x.trim()) : [];
+    const value = enhanceLocally(idea, sentences, cueCount, CUES);
     return {
       value,
       usage: { promptTokens: approxTokens(text), completionTokens: approxTokens(JSON.stringify(value)), costUsd: 0 },

@@ -2,8 +2,10 @@ import OpenAI from 'openai';
 import { z } from 'zod';
 import {
   analysisSchema,
+  enhancementSchema,
   enrichmentSchema,
   type Analysis,
+  type Enhancement,
   type CategoryOption,
   type Enrichment,
   type IdeaText,
@@ -72,6 +74,19 @@ export class OpenAiProvider implements LlmProvider {
         'Scores from 0 to 10: problem_severity_score, market_demand_score, monetization_score, implementation_score (10 = easy to build).',
         'Scores from 0 to 5: business_model_innovation_score, technology_innovation_score, market_disruption_potential_score, approach_novelty_score.',
         'key_strengths: up to 5 short phrases.',
+      ].join(' '),
+      idea,
+    );
+  }
+
+  enhance(idea: IdeaText): Promise<LlmResult<Enhancement>> {
+    return this.complete(
+      'enhancement',
+      enhancementSchema,
+      [
+        'You help founders sharpen a raw product idea. Reply with JSON only.',
+        'title: a clear product name or one-line title. problem, solution, target_customers, monetization: one or two sentences each, concrete.',
+        'enhanced_description: the idea rewritten as a short pitch (under 150 words). suggestions: up to 6 concrete next steps or gaps to close.',
       ].join(' '),
       idea,
     );

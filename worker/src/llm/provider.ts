@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ideaEnhancementSchema } from '@ideamine/shared/contract/idea-storm';
 
 // One interface for every language-model provider. Each call is validated against these schemas,
 // whatever produced it, so a provider can never write malformed data.
@@ -26,6 +27,9 @@ export const analysisSchema = z.object({
   key_strengths: z.array(z.string()).max(6),
 });
 export type Analysis = z.infer<typeof analysisSchema>;
+
+export { ideaEnhancementSchema as enhancementSchema } from '@ideamine/shared/contract/idea-storm';
+export type Enhancement = z.infer<typeof ideaEnhancementSchema>;
 
 export interface IdeaText {
   title: string;
@@ -55,4 +59,5 @@ export interface LlmProvider {
   readonly model: string;
   enrich(idea: IdeaText, categories: CategoryOption[]): Promise<LlmResult<Enrichment>>;
   analyse(idea: IdeaText & { categories: string[]; keywords: string[] }): Promise<LlmResult<Analysis>>;
+  enhance(idea: IdeaText): Promise<LlmResult<Enhancement>>;
 }

@@ -32,6 +32,16 @@ const ANALYSIS = {
   key_strengths: ['Willingness to pay'],
 };
 
+const ENHANCEMENT = {
+  title: 'Invoice chaser for florists',
+  problem: 'Florists lose hours chasing unpaid invoices.',
+  solution: 'Automatic reminders that follow each invoice until it is paid.',
+  target_customers: 'Independent florists with wholesale clients.',
+  monetization: 'A monthly subscription per shop.',
+  enhanced_description: 'An invoice chaser built for florists: reminders go out on their own until clients pay.',
+  suggestions: ['Interview ten florists about late payments'],
+};
+
 export async function startFakeOpenAi(): Promise<FakeOpenAi> {
   const requests: FakeOpenAi['requests'] = [];
   let failures = 0;
@@ -53,7 +63,8 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
         return res.end(JSON.stringify({ error: { message: 'upstream trouble', type: 'server_error' } }));
       }
       const name = (body.response_format as { json_schema?: { name?: string } })?.json_schema?.name ?? 'enrichment';
-      let content = JSON.stringify(name === 'analysis' ? ANALYSIS : ENRICHMENT);
+      const reply = name === 'analysis' ? ANALYSIS : name === 'enhancement' ? ENHANCEMENT : ENRICHMENT;
+      let content = JSON.stringify(reply);
       if (mode === 'malformed') content = '{"summary": "cut off';
       if (mode === 'wrong-shape') content = JSON.stringify({ hello: 'world' });
       res.writeHead(200, { 'content-type': 'application/json' });

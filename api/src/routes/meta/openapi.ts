@@ -14,7 +14,7 @@ const ERROR_STATUSES: Record<number, string> = {
   404: 'Not found',
   409: 'Conflict with the current state',
   413: 'Body too large',
-  415: 'Body is not JSON',
+  415: 'Body is not JSON (or multipart/form-data where accepted)',
   429: 'Rate limited; see Retry-After',
 };
 
@@ -59,6 +59,38 @@ function errorStatuses(r: Route): number[] {
     });
 }
 
+function describe(r: Route): string {
+  const lines = [`Requires: ${describeRequirement(r.requirement)}.`];
+  if (r.multipart) {
+    const m = r.multipart;
+    lines.push(
+      `Send JSON, or multipart/form-data with the JSON fields in the \`${m.dataField}\` part and ` +
+        `\`${m.fileField}\`: ${m.fileDescription}.`,
+    );
+  }
+  if (r.rawResponse) lines.push('Answers the bytes themselves on success; errors are JSON envelopes.');
+  return lines.join(' ');
+}
+
+/** JSON, plus multipart/form-data for routes that take a file. */
+function requestContent(r: Route, body: JsonSchema) {
+  const content: Record<string, unknown> = { 'application/json': { schema: body } };
+  if (r.multipart) {
+    const { dataField, fileField } = r.multipart;
+    content['multipart/form-data'] = {
+      schema: {
+        type: 'object',
+        properties: { [dataField]: body, [fileField]: { type: 'string', format: 'binary' } },
+      },
+      encoding: { [dataField]: { contentType: 'application/json' } },
+    };
+  }
+  return content;
+}
+
+const rawContent = (types: readonly string[]) =>
+  Object.fromEntries(types.map((t) => [t, { schema: { type: 'string', format: 'binary' } }]));
+
 export function buildOpenApiDocument(routes: readonly Route[], version: string) {
   const components: Record<string, JsonSchema> = {};
   const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => toJsonSchema(schema, io, components);
@@ -72,16 +104,15 @@ export function buildOpenApiDocument(routes: readonly Route[], version: string) 
     paths[path][r.method.toLowerCase()] = {
       operationId: r.id,
       summary: r.summary,
-      description: `Requires: ${describeRequirement(r.requirement)}.`,
+      description: describe(r),
       tags: [r.tag],
       ...(r.requirement.kind === 'public' ? {} : { security: [{ bearerAuth: [] }] }),
       parameters: [...parameters(optional(r.params), 'path'), ...parameters(optional(r.query), 'query')],
-      ...(r.body ? { requestBody: { required: true, content: json(jsonSchema(r.body, 'input')) } } : {}),
+      ...(r.body ? { requestBody: { required: true, content: requestContent(r, jsonSchema(r.body, 'input')) } } : {}),
       responses: {
-        [r.successStatus ?? 200]: {
-          description: 'Success',
-          content: json(jsonSchema(successEnvelopeSchema(r.response), 'output')),
-        },
+        [r.successStatus ?? 200]: r.rawResponse
+          ? { description: r.rawResponse.description, content: rawContent(r.rawResponse.types) }
+          : { description: 'Success', content: json(jsonSchema(successEnvelopeSchema(r.response), 'output')) },
         ...Object.fromEntries(
           errorStatuses(r).map((s) => [s, { description: ERROR_STATUSES[s], content: json(errorEnvelope) }]),
         ),

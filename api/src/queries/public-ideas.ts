@@ -1,0 +1,130 @@
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { PublicIdeasQuery, PublicSearchQuery } from '@ideamine/shared/contract/public';
+import type { Db } from '../db/database';
+import type { Database } from '../db/schema';
+import { pageOf } from './paging';
+
+// Reads behind the public portal. Private, deleted and merged-away ideas never leave this file.
+
+export const CARD_COLUMNS = [
+  'id',
+  'slug',
+  'title',
+  'summary',
+  'categories',
+  'key_strengths',
+  'profit_potential',
+  'profit_score',
+  'problem_severity_score',
+  'market_demand_score',
+  'monetization_score',
+  'implementation_score',
+  'overall_score',
+  'editor_pick',
+  'editor_pick_message',
+  'upvotes',
+  'downvotes',
+  'source_domain',
+  'created_at',
+] as const;
+
+export const HIGH_POTENTIAL_COLUMNS = [
+  'id',
+  'slug',
+  'title',
+  'summary',
+  'overall_score',
+  'business_model_innovation_score',
+  'technology_innovation_score',
+  'market_disruption_potential_score',
+  'approach_novelty_score',
+  'key_strengths',
+  'profit_potential',
+  'profit_score',
+  'source_url',
+  'created_at',
+] as const;
+
+const voteScore = sql<number>`(upvotes - downvotes)`;
+
+/** Ideas anyone may see. */
+export function publicIdeas(db: Db) {
+  return db
+    .selectFrom('knowledge')
+    .where('deleted_at', 'is', null)
+    .where('merged_into_id', 'is', null)
+    .where('visibility', '=', 'public');
+}
+
+const SORT_EXPRESSIONS = {
+  created_at: sql`created_at`,
+  profit_score: sql`profit_score`,
+  vote_score: voteScore,
+  overall_score: sql`overall_score`,
+  title: sql`title`,
+} as const;
+
+function orderBy(sort: keyof typeof SORT_EXPRESSIONS, order: 'asc' | 'desc') {
+  return sql`${SORT_EXPRESSIONS[sort]} ${sql.raw(order)} nulls last, id ${sql.raw(order)}`;
+}
+
+const matches = (q: string) => sql<boolean>`search @@ websearch_to_tsquery('english', ${q})`;
+
+export function listPublicIdeas(db: Db, q: PublicIdeasQuery, callerId: number | null) {
+  let base = publicIdeas(db);
+  if (q.search) base = base.where(matches(q.search));
+  if (q.category) base = base.where(sql<boolean>`categories @> ARRAY[${q.category}]::text[]`);
+  if (q.profit_level) base = base.where('profit_potential', '=', q.profit_level);
+  if (q.user_filter === 'mine') base = base.where('user_id', '=', callerId ?? -1);
+  if (q.user_filter === 'community') base = base.where('user_id', 'is not', null);
+  if (q.user_filter === 'crawled') base = base.where('user_id', 'is', null);
+  return pageOf(base, (b) => b.select(CARD_COLUMNS).orderBy(orderBy(q.sort, q.order)), q);
+}
+
+/** Community favourites: ideas with at least `min_votes` votes, best score first. */
+export function topVotedIdeas(db: Db, q: { page: number; page_size: number; min_votes: number }) {
+  const base = publicIdeas(db).where(sql<boolean>`upvotes + downvotes >= ${q.min_votes}`);
+  return pageOf(base, (b) => b.select(CARD_COLUMNS).orderBy(sql`${voteScore} desc, upvotes desc, id desc`), q);
+}
+
+export function editorPicks(db: Db, q: { page: number; page_size: number }) {
+  const base = publicIdeas(db).where('editor_pick', '=', true);
+  return pageOf(base, (b) => b.select(CARD_COLUMNS).orderBy(sql`editor_picked_at desc nulls last, id desc`), q);
+}
+
+export function highPotentialIdeas(db: Db, limit: number) {
+  return publicIdeas(db)
+    .where('overall_score', 'is not', null)
+    .select(HIGH_POTENTIAL_COLUMNS)
+    .orderBy(sql`overall_score desc, id desc`)
+    .limit(limit)
+    .execute();
+}
+
+export function searchPublicIdeas(db: Db, q: PublicSearchQuery) {
+  let base = publicIdeas(db);
+  const query = q.q ? sql`websearch_to_tsquery('english', ${q.q})` : null;
+  if (query) base = base.where(sql<boolean>`search @@ ${query}`);
+  if (q.categories?.length) base = base.where(sql<boolean>`categories && ${q.categories}::text[]`);
+  if (q.profit_level) base = base.where('profit_potential', '=', q.profit_level);
+  if (q.date_from) base = base.where('created_at', '>=', q.date_from);
+  if (q.date_to) base = base.where('created_at', '<=', q.date_to);
+  const rank = query ? sql<number>`ts_rank_cd(search, ${query})` : sql<number | null>`null::real`;
+  const order =
+    q.sort === 'relevance'
+      ? query
+        ? sql`rank ${sql.raw(q.order)}, id desc`
+        : orderBy('created_at', q.order)
+      : orderBy(q.sort, q.order);
+  return pageOf(base, (b) => b.select([...CARD_COLUMNS, rank.as('rank')]).orderBy(order), q);
+}
+
+/** One visible idea for a caller: public, or the caller's own, or any to those who may read knowledge. */
+export function visibleTo(callerId: number | null, readsAll: boolean) {
+  return (eb: ExpressionBuilder<Database, 'knowledge'>) =>
+    readsAll
+      ? eb.lit(true)
+      : callerId === null
+        ? eb('visibility', '=', 'public')
+        : eb.or([eb('visibility', '=', 'public'), eb('user_id', '=', callerId)]);
+}

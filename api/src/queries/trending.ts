@@ -1,0 +1,49 @@
+import { sql } from 'kysely';
+import type { TrendingTimeFilter } from '@ideamine/shared/limits';
+import { changePercentage, trendOf } from '@ideamine/shared/trend';
+import type { TrendingKeyword } from '@ideamine/shared/contract/public';
+import type { Db } from '../db/database';
+
+// Keywords of public ideas created in a time window, counted against the window before it.
+
+export const WINDOW_HOURS: Record<TrendingTimeFilter, number> = { '24h': 24, '7d': 168, '30d': 720, '90d': 2160 };
+
+/** At most `limit` keywords, most frequent first. */
+export async function trendingKeywords(db: Db, window: TrendingTimeFilter, limit: number): Promise<TrendingKeyword[]> {
+  const hours = WINDOW_HOURS[window];
+  const { rows } = await sql<{ keyword: string; count: string; previous_count: string }>`
+    WITH counted AS (
+      SELECT kw AS keyword,
+             count(*) FILTER (WHERE k.created_at >= now() - make_interval(hours => ${hours})) AS count,
+             count(*) FILTER (WHERE k.created_at < now() - make_interval(hours => ${hours})) AS previous_count
+      FROM knowledge k, unnest(k.keywords) AS kw
+      WHERE k.deleted_at IS NULL AND k.merged_into_id IS NULL AND k.visibility = 'public'
+        AND k.created_at >= now() - make_interval(hours => ${hours * 2})
+      GROUP BY kw
+    )
+    SELECT keyword, count, previous_count FROM counted
+    WHERE count > 0
+    ORDER BY count DESC, keyword
+    LIMIT ${limit}`.execute(db);
+  return rows.map((r) => {
+    const count = Number(r.count);
+    const previous = Number(r.previous_count);
+    const change = changePercentage(count, previous);
+    return { keyword: r.keyword, count, previous_count: previous, trend: trendOf(change), change_percentage: change };
+  });
+}
+
+/** The managed categories with how many public ideas each holds, fullest first. */
+export async function categoriesWithCounts(db: Db) {
+  const { rows } = await sql<{ slug: string; name: string; description: string; count: string }>`
+    SELECT c.slug, c.name, c.description, coalesce(n.count, 0) AS count
+    FROM categories c
+    LEFT JOIN (
+      SELECT cat, count(*) AS count
+      FROM knowledge k, unnest(k.categories) AS cat
+      WHERE k.deleted_at IS NULL AND k.merged_into_id IS NULL AND k.visibility = 'public'
+      GROUP BY cat
+    ) n ON n.cat = c.slug
+    ORDER BY count DESC, c.name`.execute(db);
+  return rows.map((r) => ({ ...r, count: Number(r.count) }));
+}

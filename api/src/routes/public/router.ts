@@ -1,0 +1,243 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { idParam } from '@ideamine/shared/contract/common';
+import {
+  categorySchema,
+  highPotentialIdeaSchema,
+  highPotentialQuery,
+  ideaCardSchema,
+  publicIdeaSchema,
+  publicIdeasQuery,
+  publicSearchQuery,
+  publicSlugParams,
+  searchResultSchema,
+  suggestionSchema,
+  suggestionsQuery,
+  topVotedQuery,
+  trendingKeywordSchema,
+  trendingQuery,
+} from '@ideamine/shared/contract/public';
+import { pageQuery } from '@ideamine/shared/contract/common';
+import { paginate } from '@ideamine/shared/envelope';
+import { can, PUBLIC } from '@ideamine/shared/permissions';
+import { recordView } from '../../commands/engagement';
+import { notFound } from '../../errors';
+import { presentHighPotentialIdea, presentIdeaCard, presentPublicIdea } from '../../presenters/public-idea';
+import { findKnowledge, sourcesOf } from '../../queries/knowledge';
+import {
+  editorPicks,
+  highPotentialIdeas,
+  listPublicIdeas,
+  searchPublicIdeas,
+  topVotedIdeas,
+} from '../../queries/public-ideas';
+import { suggestions } from '../../queries/suggestions';
+import { categoriesWithCounts, trendingKeywords } from '../../queries/trending';
+import type { AuthState } from '../../middlewares/authenticate';
+import type { AppContext } from '../../context';
+import { defineRoute, ok, type RouteInput } from '../define';
+
+// Everything visitors may call without signing in. Expensive aggregates and anonymous list pages
+// are cached for PUBLIC_CACHE_SECONDS; a signed-in caller always reads live data.
+
+const tag = 'Public';
+
+/** Caches an anonymous read under the route and its query string. */
+function cachedForVisitors<T>(input: RouteInput<unknown, unknown, unknown>, id: string, load: () => Promise<T>) {
+  if (input.auth) return load();
+  return input.app.publicCache.remember(`${id}?${input.koa.querystring}`, load);
+}
+
+function viewerKey(auth: AuthState | null, ip: string | null, userAgent: string | null): string {
+  if (auth) return `u:${auth.user.id}`;
+  return `a:${createHash('sha256')
+    .update(`${ip ?? ''}|${userAgent ?? ''}`)
+    .digest('hex')
+    .slice(0, 32)}`;
+}
+
+/** One idea for its detail page: public ones for everybody, private ones for the owner and operators. */
+async function ideaDetail(input: RouteInput<unknown, unknown, unknown>, id: number, slug?: string) {
+  const { app, auth, client } = input;
+  const row = await findKnowledge(app.db, id);
+  const mayRead =
+    row &&
+    row.merged_into_id === null &&
+    (row.visibility === 'public' || (auth && (row.user_id === auth.user.id || can(auth.user, 'knowledge', 'read'))));
+  if (!row || !mayRead || (slug !== undefined && row.slug !== slug)) throw notFound('Idea');
+  const viewToken = await recordView(app.db, id, auth?.user.id ?? null, viewerKey(auth, client.ip, client.userAgent));
+  return ok(presentPublicIdea(row, await sourcesOf(app.db, id)), { view_token: viewToken });
+}
+
+const trendingFor = (app: AppContext, window: z.infer<typeof trendingQuery>['time_filter'], limit: number) =>
+  app.publicCache.remember(`trending:${window}:${limit}`, () => trendingKeywords(app.db, window, limit));
+
+export const publicRoutes = [
+  defineRoute({
+    id: 'public.ideas.list',
+    method: 'GET',
+    path: '/public/ideas',
+    summary: 'Public ideas: full-text search, category, profit level, whose (user_filter), sort, paging',
+    tag,
+    requirement: PUBLIC,
+    query: publicIdeasQuery,
+    response: z.array(ideaCardSchema),
+    handler: async (input) => {
+      const { app, auth, query } = input;
+      const { rows, total } = await cachedForVisitors(input, 'ideas', () =>
+        listPublicIdeas(app.db, query, auth?.user.id ?? null),
+      );
+      return ok(rows.map(presentIdeaCard), { pagination: paginate(total, query.page, query.page_size) });
+    },
+  }),
+
+  defineRoute({
+    id: 'public.ideas.top_voted',
+    method: 'GET',
+    path: '/public/ideas/top-voted',
+    summary: 'Community favourites: ideas with at least min_votes votes, highest vote score first',
+    tag,
+    requirement: PUBLIC,
+    query: topVotedQuery,
+    response: z.array(ideaCardSchema),
+    handler: async (input) => {
+      const { app, query } = input;
+      const { rows, total } = await cachedForVisitors(input, 'top-voted', () => topVotedIdeas(app.db, query));
+      return ok(rows.map(presentIdeaCard), { pagination: paginate(total, query.page, query.page_size) });
+    },
+  }),
+
+  defineRoute({
+    id: 'public.ideas.by_slug',
+    method: 'GET',
+    path: '/public/ideas/slug/:id/:slug',
+    summary: 'One idea by id and slug (404 when the slug does not match); records a view (meta.view_token)',
+    tag,
+    requirement: PUBLIC,
+    params: publicSlugParams,
+    response: publicIdeaSchema,
+    handler: (input) => ideaDetail(input, input.params.id, input.params.slug),
+  }),
+
+  defineRoute({
+    id: 'public.ideas.by_id_slug',
+    method: 'GET',
+    path: '/public/ideas/:id/:slug',
+    summary: 'One idea by id, any slug (old links survive a title change); records a view (meta.view_token)',
+    tag,
+    requirement: PUBLIC,
+    params: publicSlugParams,
+    response: publicIdeaSchema,
+    handler: (input) => ideaDetail(input, input.params.id),
+  }),
+
+  defineRoute({
+    id: 'public.ideas.get',
+    method: 'GET',
+    path: '/public/ideas/:id',
+    summary: 'One idea by id; records a view (meta.view_token)',
+    tag,
+    requirement: PUBLIC,
+    params: idParam,
+    response: publicIdeaSchema,
+    handler: (input) => ideaDetail(input, input.params.id),
+  }),
+
+  defineRoute({
+    id: 'public.editor_picks',
+    method: 'GET',
+    path: '/public/editor-picks',
+    summary: "Editor's picks, newest pick first",
+    tag,
+    requirement: PUBLIC,
+    query: z.strictObject(pageQuery),
+    response: z.array(ideaCardSchema),
+    handler: async (input) => {
+      const { app, query } = input;
+      const { rows, total } = await cachedForVisitors(input, 'editor-picks', () => editorPicks(app.db, query));
+      return ok(rows.map(presentIdeaCard), { pagination: paginate(total, query.page, query.page_size) });
+    },
+  }),
+
+  defineRoute({
+    id: 'public.trending_keywords',
+    method: 'GET',
+    path: '/public/trending-keywords',
+    summary: 'Keywords of ideas created in the window (24h, 7d, 30d, 90d), with the trend against the window before',
+    tag,
+    requirement: PUBLIC,
+    query: trendingQuery,
+    response: z.array(trendingKeywordSchema),
+    handler: async ({ app, query }) => {
+      const all = await trendingFor(app, query.time_filter, query.limit);
+      const start = (query.page - 1) * query.page_size;
+      return ok(all.slice(start, start + query.page_size), {
+        time_filter: query.time_filter,
+        pagination: paginate(all.length, query.page, query.page_size),
+      });
+    },
+  }),
+
+  defineRoute({
+    id: 'public.categories',
+    method: 'GET',
+    path: '/public/categories',
+    summary: 'The managed categories with the number of public ideas in each',
+    tag,
+    requirement: PUBLIC,
+    response: z.array(categorySchema),
+    handler: async ({ app }) => ok(await app.publicCache.remember('categories', () => categoriesWithCounts(app.db))),
+  }),
+
+  defineRoute({
+    id: 'public.search',
+    method: 'GET',
+    path: '/public/search',
+    summary: 'Search public ideas: web search syntax, categories (comma-joined), profit level, dates, sort, paging',
+    tag,
+    requirement: PUBLIC,
+    query: publicSearchQuery,
+    response: z.array(searchResultSchema),
+    handler: async (input) => {
+      const { app, query } = input;
+      const { rows, total } = await cachedForVisitors(input, 'search', () => searchPublicIdeas(app.db, query));
+      const trending = query.include_trending === 'true' ? await trendingFor(app, '30d', 10) : undefined;
+      return ok(
+        rows.map((r) => ({ ...presentIdeaCard(r), rank: r.rank === null ? null : Number(r.rank) })),
+        { pagination: paginate(total, query.page, query.page_size), ...(trending ? { trending } : {}) },
+      );
+    },
+  }),
+
+  defineRoute({
+    id: 'public.search.suggestions',
+    method: 'GET',
+    path: '/public/search/suggestions',
+    summary: 'Search-box suggestions: categories, trending keywords and idea titles close to the text',
+    tag,
+    requirement: PUBLIC,
+    query: suggestionsQuery,
+    response: z.array(suggestionSchema),
+    handler: async ({ app, query }) => {
+      const keywords = (await trendingFor(app, '30d', 100)).map((k) => k.keyword);
+      return ok(await suggestions(app.db, query.q, query.limit, keywords));
+    },
+  }),
+
+  defineRoute({
+    id: 'public.high_potential',
+    method: 'GET',
+    path: '/public/high-potential-ideas',
+    summary: 'Ideas with the highest overall score (0-5)',
+    tag,
+    requirement: PUBLIC,
+    query: highPotentialQuery,
+    response: z.array(highPotentialIdeaSchema),
+    handler: async (input) => {
+      const rows = await cachedForVisitors(input, 'high-potential', () =>
+        highPotentialIdeas(input.app.db, input.query.limit),
+      );
+      return ok(rows.map(presentHighPotentialIdea));
+    },
+  }),
+];

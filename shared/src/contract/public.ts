@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { TRENDING_DEFAULT_PAGE_SIZE, TRENDING_TIME_FILTERS } from '../limits';
+import { MAX_ID, orderQuery, pageQuery, text } from './common';
+import { profitLabelSchema } from './knowledge';
+
+// What visitors see: public ideas, categories, trending keywords and search (spec s3, s7).
+
+const count = (field: string, min: number, max: number, def: number) =>
+  z.coerce
+    .number({ error: `${field} must be a whole number from ${min} to ${max}` })
+    .int({ error: `${field} must be a whole number from ${min} to ${max}` })
+    .min(min, { error: `${field} must be a whole number from ${min} to ${max}` })
+    .max(max, { error: `${field} must be a whole number from ${min} to ${max}` })
+    .default(def);
+
+/** The idea card of spec s3, plus the domain it came from and its overall score. */
+export const ideaCardSchema = z
+  .object({
+    id: z.number(),
+    slug: z.string(),
+    title: z.string(),
+    summary: z.string(),
+    categories: z.array(z.string()),
+    key_strengths: z.array(z.string()),
+    profit_potential: profitLabelSchema.nullable(),
+    profit_score: z.number().nullable(),
+    problem_severity_score: z.number().nullable(),
+    market_demand_score: z.number().nullable(),
+    monetization_score: z.number().nullable(),
+    implementation_score: z.number().nullable(),
+    overall_score: z.number().nullable(),
+    editor_pick: z.boolean(),
+    editor_pick_message: z.string().nullable(),
+    upvotes: z.number(),
+    downvotes: z.number(),
+    vote_score: z.number(),
+    source_domain: z.string(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'IdeaCard' });
+export type IdeaCard = z.infer<typeof ideaCardSchema>;
+
+/** One public idea with everything a detail page shows. The body is plain text, never HTML. */
+export const publicIdeaSchema = ideaCardSchema
+  .extend({
+    body: z.string(),
+    keywords: z.array(z.string()),
+    tags: z.array(z.string()),
+    source_url: z.string(),
+    sources: z.array(z.string()),
+    author: z.string().nullable(),
+    published_at: z.string().nullable(),
+    business_model_innovation_score: z.number().nullable(),
+    technology_innovation_score: z.number().nullable(),
+    market_disruption_potential_score: z.number().nullable(),
+    approach_novelty_score: z.number().nullable(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'PublicIdea' });
+
+export const highPotentialIdeaSchema = z
+  .object({
+    id: z.number(),
+    slug: z.string(),
+    title: z.string(),
+    summary: z.string(),
+    overall_score: z.number(),
+    business_model_innovation_score: z.number().nullable(),
+    technology_innovation_score: z.number().nullable(),
+    market_disruption_potential_score: z.number().nullable(),
+    approach_novelty_score: z.number().nullable(),
+    key_strengths: z.array(z.string()),
+    profit_potential: profitLabelSchema.nullable(),
+    profit_score: z.number().nullable(),
+    source_url: z.string(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'HighPotentialIdea' });
+
+export const PUBLIC_IDEA_SORTS = ['created_at', 'profit_score', 'vote_score', 'overall_score', 'title'] as const;
+const sortQuery = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: `sort must be one of ${values.join(', ')}` });
+
+/** user_filter: all ideas, only the caller's (signed in), only submitted by users, only crawled. */
+export const USER_FILTERS = ['all', 'mine', 'community', 'crawled'] as const;
+
+export const publicIdeasQuery = z.strictObject({
+  ...pageQuery,
+  search: text('search', 200).optional(),
+  category: text('category', 100).optional(),
+  profit_level: profitLabelSchema.optional(),
+  user_filter: z.enum(USER_FILTERS, { error: `user_filter must be one of ${USER_FILTERS.join(', ')}` }).default('all'),
+  sort: sortQuery(PUBLIC_IDEA_SORTS).default('created_at'),
+  order: orderQuery.default('desc'),
+});
+export type PublicIdeasQuery = z.infer<typeof publicIdeasQuery>;
+
+export const topVotedQuery = z.strictObject({ ...pageQuery, min_votes: count('min_votes', 1, 1_000_000, 1) });
+export const highPotentialQuery = z.strictObject({ limit: count('limit', 1, 50, 10) });
+
+export const trendingQuery = z.strictObject({
+  time_filter: z
+    .enum(TRENDING_TIME_FILTERS, { error: `time_filter must be one of ${TRENDING_TIME_FILTERS.join(', ')}` })
+    .default('30d'),
+  limit: count('limit', 1, 100, 100),
+  page: pageQuery.page,
+  page_size: pageQuery.page_size.default(TRENDING_DEFAULT_PAGE_SIZE),
+});
+export type TrendingQuery = z.infer<typeof trendingQuery>;
+
+export const TRENDS = ['increasing', 'decreasing', 'stable'] as const;
+export const trendingKeywordSchema = z
+  .object({
+    keyword: z.string(),
+    count: z.number(),
+    previous_count: z.number(),
+    trend: z.enum(TRENDS),
+    change_percentage: z.number(),
+  })
+  .meta({ id: 'TrendingKeyword' });
+export type TrendingKeyword = z.infer<typeof trendingKeywordSchema>;
+
+export const categorySchema = z
+  .object({ slug: z.string(), name: z.string(), description: z.string(), count: z.number() })
+  .meta({ id: 'Category' });
+
+/** A date or date-time; a bare date as an upper bound means the end of that day. */
+const isoDate = (field: string, endOfDay = false) =>
+  text(field, 40)
+    .refine((v) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !isNaN(Date.parse(v)), {
+      error: `${field} must be a date like 2026-01-31`,
+    })
+    .transform((v) => new Date(Date.parse(v) + (endOfDay && v.length === 10 ? 86_400_000 - 1 : 0)));
+
+export const SEARCH_SORTS = ['relevance', 'created_at', 'profit_score', 'vote_score', 'overall_score'] as const;
+export const publicSearchQuery = z
+  .strictObject({
+    ...pageQuery,
+    q: text('q', 200).optional(),
+    categories: text('categories', 1000)
+      .transform((v) =>
+        v
+          .split(',')
+          .map((c) => c.trim())
+          .filter(Boolean),
+      )
+      .refine((list) => list.length <= 20, { error: 'categories may list at most 20 categories' })
+      .optional(),
+    profit_level: profitLabelSchema.optional(),
+    date_from: isoDate('date_from').optional(),
+    date_to: isoDate('date_to', true).optional(),
+    sort: sortQuery(SEARCH_SORTS).default('relevance'),
+    order: orderQuery.default('desc'),
+    include_trending: z.enum(['true', 'false'], { error: 'include_trending must be true or false' }).default('false'),
+  })
+  .refine((q) => !q.date_from || !q.date_to || q.date_from <= q.date_to, {
+    error: 'date_to must not be before date_from',
+    path: ['date_to'],
+  });
+export type PublicSearchQuery = z.infer<typeof publicSearchQuery>;
+
+export const searchResultSchema = ideaCardSchema.extend({ rank: z.number().nullable() }).meta({ id: 'SearchResult' });
+
+export const suggestionsQuery = z.strictObject({
+  q: text('q', 100).pipe(z.string().min(1, { error: 'q is required' })),
+  limit: count('limit', 1, 20, 8),
+});
+export const suggestionSchema = z
+  .object({
+    text: z.string(),
+    type: z.enum(['idea', 'category', 'keyword']),
+    id: z.number().nullable(),
+    slug: z.string().nullable(),
+  })
+  .meta({ id: 'Suggestion' });
+
+export const publicSlugParams = z.strictObject({
+  id: z.coerce.number({ error: 'id must be a positive whole number' }).int().positive().max(MAX_ID),
+  slug: text('slug', 200),
+});
