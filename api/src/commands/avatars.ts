@@ -22,7 +22,11 @@ function imageOf(file: UploadedFile | null): { bytes: Buffer; type: ImageType } 
   if (!file) return null;
   const type = sniffImageType(file.bytes);
   if (!type) {
-    throw new ApiError('VALIDATION_ERROR', `${AVATAR_FILE_FIELD} must be a PNG, JPEG, GIF or WebP image`, AVATAR_FILE_FIELD);
+    throw new ApiError(
+      'VALIDATION_ERROR',
+      `${AVATAR_FILE_FIELD} must be a PNG, JPEG, GIF or WebP image`,
+      AVATAR_FILE_FIELD,
+    );
   }
   return { bytes: file.bytes, type };
 }

@@ -13,7 +13,8 @@ import type { ProjectRow } from '../queries/projects';
 
 // Writes of projects. Each change locks the project row first, so concurrent attaches cannot
 // pass the idea cap or leave two ideas at one position; creation locks the user row for the
-// same reason with the project cap.
+// same reason with the project cap. FOR NO KEY UPDATE serialises these writes without holding up
+// other tables' rows that merely reference the locked one.
 
 async function lockOwnProject(trx: Db, userId: number, id: number): Promise<ProjectRow> {
   const row = await trx
@@ -21,7 +22,7 @@ async function lockOwnProject(trx: Db, userId: number, id: number): Promise<Proj
     .selectAll()
     .where('id', '=', id)
     .where('user_id', '=', userId)
-    .forUpdate()
+    .forNoKeyUpdate()
     .executeTakeFirst();
   if (!row) throw notFound('Project');
   return row;
@@ -51,7 +52,7 @@ const touch = (trx: Db, id: number) =>
 
 export function createProject(db: Db, userId: number, body: CreateProjectBody): Promise<ProjectRow> {
   return db.transaction().execute(async (trx) => {
-    await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
+    await trx.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().executeTakeFirstOrThrow();
     const { n } = await trx
       .selectFrom('projects')
       .select((eb) => eb.fn.countAll<number>().as('n'))

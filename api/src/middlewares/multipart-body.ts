@@ -63,7 +63,9 @@ function readMultipart(ctx: Context, spec: MultipartSpec, maxFile: number, maxDa
   try {
     parser = busboy({
       headers: ctx.req.headers,
-      limits: { files: 1, fields: 1, parts: 2, fileSize: maxFile, fieldSize: maxData },
+      // busboy reports a size limit when a part reaches it, so one byte more means "over".
+      // Two fields, so a stray second one is named below rather than dropped.
+      limits: { files: 1, fields: 2, fileSize: maxFile + 1, fieldSize: maxData + 1 },
     });
   } catch (err) {
     throw invalid(`The multipart body is not valid: ${(err as Error).message}`);
@@ -71,6 +73,7 @@ function readMultipart(ctx: Context, spec: MultipartSpec, maxFile: number, maxDa
 
   return new Promise((resolve, reject) => {
     let data: unknown = {};
+    let sawData = false;
     let file: UploadedFile | null = null;
     let settled = false;
     const fail = (err: ApiError) => {
@@ -96,7 +99,8 @@ function readMultipart(ctx: Context, spec: MultipartSpec, maxFile: number, maxDa
       stream.on('limit', () => fail(fileTooLarge()));
       stream.on('end', () => {
         // Browsers send an empty part with no file name when no file was chosen.
-        if (!stream.truncated && (size > 0 || info.filename)) file = { field: name, bytes: Buffer.concat(chunks, size) };
+        if (!stream.truncated && (size > 0 || info.filename))
+          file = { field: name, bytes: Buffer.concat(chunks, size) };
       });
     });
 
@@ -105,23 +109,33 @@ function readMultipart(ctx: Context, spec: MultipartSpec, maxFile: number, maxDa
       if (name !== spec.dataField) {
         return fail(invalid(`Unknown field '${name}'; send the fields as JSON in ${spec.dataField}`, name));
       }
+      if (sawData) return fail(invalid(`Send the fields once, as JSON in ${spec.dataField}`, spec.dataField));
+      sawData = true;
       if (info.valueTruncated) {
         return fail(
-          new ApiError('PAYLOAD_TOO_LARGE', `${spec.dataField} is larger than the limit of ${kb(maxData)}`, spec.dataField),
+          new ApiError(
+            'PAYLOAD_TOO_LARGE',
+            `${spec.dataField} is larger than the limit of ${kb(maxData)}`,
+            spec.dataField,
+          ),
         );
       }
       if (value.trim() === '') return;
       try {
         data = JSON.parse(value);
       } catch (err) {
-        fail(new ApiError('INVALID_JSON', `${spec.dataField} is not valid JSON: ${(err as Error).message}`, spec.dataField));
+        fail(
+          new ApiError(
+            'INVALID_JSON',
+            `${spec.dataField} is not valid JSON: ${(err as Error).message}`,
+            spec.dataField,
+          ),
+        );
       }
     });
 
     parser.on('filesLimit', () => fail(invalid(`Send one ${spec.fileField} only`, spec.fileField)));
-    const onePart = () => fail(invalid(`Send only ${spec.dataField} and ${spec.fileField}`));
-    parser.on('fieldsLimit', onePart);
-    parser.on('partsLimit', onePart);
+    parser.on('fieldsLimit', () => fail(invalid(`Send the fields once, as JSON in ${spec.dataField}`, spec.dataField)));
     parser.on('error', (err) => fail(invalid(`The multipart body is malformed: ${(err as Error).message}`)));
     parser.on('close', () => {
       if (settled) return;

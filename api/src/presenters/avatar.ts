@@ -9,7 +9,9 @@ export function presentAvatar(a: AvatarRow): Avatar {
     user_id: a.user_id,
     name: a.name,
     description: a.description,
-    demographics: Object.fromEntries(DEMOGRAPHIC_KEYS.map((k) => [k, a.demographics[k] ?? null])) as Avatar['demographics'],
+    demographics: Object.fromEntries(
+      DEMOGRAPHIC_KEYS.map((k) => [k, a.demographics[k] ?? null]),
+    ) as Avatar['demographics'],
     goals: a.goals,
     pain_points: a.pain_points,
     has_image: a.image_file !== null,

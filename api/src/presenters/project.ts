@@ -1,9 +1,4 @@
-import type {
-  Project,
-  ProjectIdea,
-  ProjectSummary,
-  SharedProject,
-} from '@ideamine/shared/contract/projects';
+import type { Project, ProjectIdea, ProjectSummary, SharedProject } from '@ideamine/shared/contract/projects';
 import type { ProjectIdeaRow, ProjectRow } from '../queries/projects';
 import { presentIdeaCard } from './public-idea';
 import { iso } from './time';
@@ -47,7 +42,14 @@ export function presentProject(p: ProjectRow, ideas: ProjectIdeaRow[]): Project 
 
 /** The share link's view: no private notes, no ids, no email; the owner by first name or username. */
 export function presentSharedProject(
-  p: { name: string; description: string; shared_at: Date | null; updated_at: Date; first_name: string; username: string },
+  p: {
+    name: string;
+    description: string;
+    shared_at: Date | null;
+    updated_at: Date;
+    first_name: string;
+    username: string;
+  },
   ideas: ProjectIdeaRow[],
 ): SharedProject {
   return {

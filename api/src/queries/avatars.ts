@@ -16,7 +16,8 @@ export interface AvatarScope {
 }
 
 export function inScope(scope: AvatarScope) {
-  return (eb: ExpressionBuilder<Database, 'avatars'>) => (scope.seesAll ? eb.lit(true) : eb('user_id', '=', scope.userId));
+  return (eb: ExpressionBuilder<Database, 'avatars'>) =>
+    scope.seesAll ? eb.lit(true) : eb('user_id', '=', scope.userId);
 }
 
 export function findAvatar(db: Db, scope: AvatarScope, id: number): Promise<AvatarRow | undefined> {

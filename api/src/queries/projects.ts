@@ -23,12 +23,7 @@ function shown(ownerId: number | null) {
 }
 
 export function findOwnProject(db: Db, userId: number, id: number): Promise<ProjectRow | undefined> {
-  return db
-    .selectFrom('projects')
-    .selectAll()
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  return db.selectFrom('projects').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
 }
 
 const SORTS = { updated_at: sql`updated_at`, created_at: sql`created_at`, name: sql`lower(name)` } as const;

@@ -49,6 +49,8 @@ export const userStatsSchema = z
     ideas_viewed: z.number(),
     views_received: z.number(),
     idea_storm_analyses: z.number(),
+    /** The caller's projects. */
+    projects: z.number(),
     member_since: z.string(),
     timestamp: z.string(),
   })

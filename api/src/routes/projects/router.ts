@@ -46,7 +46,8 @@ export const projectRoutes = [
     id: 'projects.list',
     method: 'GET',
     path: '/projects',
-    summary: "The caller's projects with idea counts and share status; search by name, sort by updated_at, created_at or name",
+    summary:
+      "The caller's projects with idea counts and share status; search by name, sort by updated_at, created_at or name",
     tag,
     requirement: trial,
     query: listProjectsQuery,

@@ -3,6 +3,7 @@ import { userOverviewSchema, userStatsSchema } from '@ideamine/shared/contract/u
 import { presentHighPotentialIdea, presentIdeaCard } from '../../presenters/public-idea';
 import { quickActionsFor } from '../../presenters/quick-actions';
 import { highPotentialIdeas } from '../../queries/public-ideas';
+import { countProjects } from '../../queries/projects';
 import { personalStats, recentSubmissions, userActivity } from '../../queries/user-dashboard';
 import { defineRoute, ok } from '../define';
 
@@ -40,14 +41,18 @@ export const userDashboardRoutes = [
     id: 'dashboard.user_stats',
     method: 'GET',
     path: '/dashboard/user-stats',
-    summary: "The caller's activity: votes cast, app requests, implementations, views given and received",
+    summary: "The caller's activity: votes cast, app requests, implementations, views given and received, projects",
     tag,
     requirement: SIGNED_IN,
     response: userStatsSchema,
     handler: async ({ app, auth }) => {
-      const activity = await userActivity(app.db, auth!.user.id);
+      const [activity, projects] = await Promise.all([
+        userActivity(app.db, auth!.user.id),
+        countProjects(app.db, auth!.user.id),
+      ]);
       return ok({
         ...activity,
+        projects,
         member_since: auth!.user.created_at.toISOString(),
         timestamp: new Date().toISOString(),
       });

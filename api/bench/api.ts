@@ -1,0 +1,164 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pino from 'pino';
+import { closeAppContext, createAppContext } from '../src/boot';
+import { loadConfig } from '../src/config';
+import { ensureDatabase, resolveDatabase } from '../src/db/resolve-database';
+import { countIdeas, seedIdeas } from './seed-ideas';
+
+// `npm run bench:api`: seeds 1,000,000 ideas (kept between runs), then loads the public list,
+// search and trending calls with autocannon, beside a bare Koa handler in the same run, with the
+// API's public cache on (the default) and off. Prints req/s, p50/p99 and the ratios.
+
+const IDEAS = Number(process.env.BENCH_IDEAS ?? 1_000_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const root = path.resolve(import.meta.dirname, '../..');
+const DB_NAME = `ideamine_bench_api_${IDEAS}`;
+
+const SEARCH_TERMS = [
+  'invoice',
+  'florist',
+  'dentist landlord',
+  'payroll',
+  '"meal recipe"',
+  'courier -truck',
+  'crm',
+  'solar',
+  'podcast',
+  'tutor',
+];
+const CATEGORIES = ['saas', 'fintech', 'developer-tools', 'ai-ml', 'ecommerce'];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function startChild(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+}
+
+async function waitReady(url: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (
+      await fetch(`${url}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`the API at ${url} did not become ready`);
+}
+
+interface Result {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(name: string, base: string, paths: string[]): Promise<Result> {
+  const r = await autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    requests: paths.map((p) => ({ method: 'GET', path: p })),
+  });
+  const errors = r.errors + r.non2xx;
+  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors };
+}
+
+const lists = Array.from(
+  { length: 20 },
+  (_, i) =>
+    `/api/v1/public/ideas?page=${1 + (i % 10)}&page_size=10${i % 2 ? `&category=${CATEGORIES[i % CATEGORIES.length]}` : ''}&sort=${i % 3 ? 'created_at' : 'profit_score'}`,
+);
+const searches = SEARCH_TERMS.map((q) => `/api/v1/public/search?q=${encodeURIComponent(q)}`);
+const trending = ['24h', '7d', '30d', '90d'].map((t) => `/api/v1/public/trending-keywords?time_filter=${t}`);
+
+const fmt = (r: Result, bare: Result) =>
+  `${r.name.padEnd(34)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${String(r.p50).padStart(4)} ms  p99 ${String(r.p99).padStart(5)} ms  ${(r.rps / bare.rps).toFixed(2)}x bare${r.errors ? `  ${r.errors} errors` : ''}`;
+
+async function main() {
+  const log = pino({ level: 'warn' });
+  const base = loadConfig({
+    LOG_LEVEL: 'warn',
+    DATA_DIR: 'data/bench',
+    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+  });
+  const server = await resolveDatabase(base, log);
+  await ensureDatabase(server.url, DB_NAME);
+  const dbUrl = new URL(server.url);
+  dbUrl.pathname = `/${DB_NAME}`;
+  const children: ChildProcess[] = [];
+  try {
+    const app = await createAppContext(base, log, dbUrl.toString(), { maintainQueue: false });
+    const have = await countIdeas(app.db);
+    if (have < IDEAS) {
+      console.log(`Seeding ${IDEAS - have} ideas (kept in database ${DB_NAME} for the next run)...`);
+      const started = performance.now();
+      await seedIdeas(app.db, IDEAS, (done) => process.stdout.write(`\r  ${done} ideas`));
+      console.log(`\r  ${IDEAS} ideas in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    }
+    await closeAppContext(app);
+
+    console.log(
+      `Benchmark: ${IDEAS} ideas, ${CONNECTIONS} connections, ${SECONDS} s per call, ${os.cpus().length} cores, Node ${process.version}`,
+    );
+    const bareChild = startChild(['api/bench/bare-koa.ts'], {});
+    children.push(bareChild);
+    const bareUrl = await new Promise<string>((resolve) =>
+      bareChild.stdout!.once('data', (c: Buffer) => resolve(c.toString().trim())),
+    );
+    const bare = await load('bare Koa handler (fixed 10 ideas)', bareUrl, ['/']);
+    bareChild.kill();
+    console.log(fmt(bare, bare));
+
+    for (const cacheSeconds of ['30', '0']) {
+      const port = await freePort();
+      const api = startChild(['api/src/server.ts', '--api-only'], {
+        DATABASE_URL: dbUrl.toString(),
+        PORT: String(port),
+        LOG_LEVEL: 'warn',
+        PUBLIC_CACHE_SECONDS: cacheSeconds,
+        DB_POOL_SIZE: '20',
+      });
+      children.push(api);
+      const url = `http://127.0.0.1:${port}`;
+      await waitReady(url);
+      const label = cacheSeconds === '0' ? 'cache off' : `cache ${cacheSeconds} s`;
+      for (const [name, paths] of [
+        ['list', lists],
+        ['search', searches],
+        ['trending', trending],
+      ] as const) {
+        console.log(fmt(await load(`${name} (${label})`, url, paths), bare));
+      }
+      api.kill('SIGTERM');
+      await new Promise((r) => api.once('exit', r));
+    }
+  } finally {
+    for (const c of children) if (c.exitCode === null) c.kill();
+    await server.stop();
+  }
+  console.log('Goals at 1M ideas: search p99 under 50 ms at 50 connections; list at least 0.40x bare.');
+}
+
+await main();
+process.exit(0);
