@@ -52,7 +52,6 @@ export function createApp(app: AppContext, options: AppOptions = {}): Koa {
   koa.use(health.routes());
   koa.use(docs.routes());
   koa.use(authenticate(app));
-  koa.use(api.routes());
-  koa.use(api.allowedMethods({ throw: true }));
+  koa.use(api);
   return koa;
 }

@@ -2,7 +2,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type { PublicIdeasQuery, PublicSearchQuery } from '@ideamine/shared/contract/public';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
-import { pageOf } from './paging';
+import { pageOf, type CountSource } from './paging';
 
 // Reads behind the public portal. Private, deleted and merged-away ideas never leave this file.
 
@@ -56,21 +56,23 @@ export function publicIdeas(db: Db) {
     .where('visibility', '=', 'public');
 }
 
+/** Sort expressions; nullable scores sort their gaps last. Each matches an index of migration 0005. */
 const SORT_EXPRESSIONS = {
-  created_at: sql`created_at`,
-  profit_score: sql`profit_score`,
-  vote_score: voteScore,
-  overall_score: sql`overall_score`,
-  title: sql`title`,
+  created_at: { expr: sql`created_at`, nullable: false },
+  profit_score: { expr: sql`profit_score`, nullable: true },
+  vote_score: { expr: voteScore, nullable: false },
+  overall_score: { expr: sql`overall_score`, nullable: true },
+  title: { expr: sql`title`, nullable: false },
 } as const;
 
 function orderBy(sort: keyof typeof SORT_EXPRESSIONS, order: 'asc' | 'desc') {
-  return sql`${SORT_EXPRESSIONS[sort]} ${sql.raw(order)} nulls last, id ${sql.raw(order)}`;
+  const { expr, nullable } = SORT_EXPRESSIONS[sort];
+  return sql`${expr} ${sql.raw(order)}${sql.raw(nullable ? ' nulls last' : '')}, id ${sql.raw(order)}`;
 }
 
 const matches = (q: string) => sql<boolean>`search @@ websearch_to_tsquery('english', ${q})`;
 
-export function listPublicIdeas(db: Db, q: PublicIdeasQuery, callerId: number | null) {
+export function listPublicIdeas(db: Db, q: PublicIdeasQuery, callerId: number | null, counts?: CountSource) {
   let base = publicIdeas(db);
   if (q.search) base = base.where(matches(q.search));
   if (q.category) base = base.where(sql<boolean>`categories @> ARRAY[${q.category}]::text[]`);
@@ -78,30 +80,30 @@ export function listPublicIdeas(db: Db, q: PublicIdeasQuery, callerId: number | 
   if (q.user_filter === 'mine') base = base.where('user_id', '=', callerId ?? -1);
   if (q.user_filter === 'community') base = base.where('user_id', 'is not', null);
   if (q.user_filter === 'crawled') base = base.where('user_id', 'is', null);
-  return pageOf(base, (b) => b.select(CARD_COLUMNS).orderBy(orderBy(q.sort, q.order)), q);
+  return pageOf(base, (b) => b.select(CARD_COLUMNS).orderBy(orderBy(q.sort, q.order)), q, counts);
 }
 
 /** Community favourites: ideas with at least `min_votes` votes, best score first. */
-export function topVotedIdeas(db: Db, q: { page: number; page_size: number; min_votes: number }) {
+export function topVotedIdeas(db: Db, q: { page: number; page_size: number; min_votes: number }, counts?: CountSource) {
   const base = publicIdeas(db).where(sql<boolean>`upvotes + downvotes >= ${q.min_votes}`);
-  return pageOf(base, (b) => b.select(CARD_COLUMNS).orderBy(sql`${voteScore} desc, upvotes desc, id desc`), q);
+  return pageOf(base, (b) => b.select(CARD_COLUMNS).orderBy(sql`${voteScore} desc, id desc`), q, counts);
 }
 
-export function editorPicks(db: Db, q: { page: number; page_size: number }) {
+export function editorPicks(db: Db, q: { page: number; page_size: number }, counts?: CountSource) {
   const base = publicIdeas(db).where('editor_pick', '=', true);
-  return pageOf(base, (b) => b.select(CARD_COLUMNS).orderBy(sql`editor_picked_at desc nulls last, id desc`), q);
+  return pageOf(base, (b) => b.select(CARD_COLUMNS).orderBy(sql`editor_picked_at desc nulls last, id desc`), q, counts);
 }
 
 export function highPotentialIdeas(db: Db, limit: number) {
   return publicIdeas(db)
     .where('overall_score', 'is not', null)
     .select(HIGH_POTENTIAL_COLUMNS)
-    .orderBy(sql`overall_score desc, id desc`)
+    .orderBy(sql`overall_score desc nulls last, id desc`)
     .limit(limit)
     .execute();
 }
 
-export function searchPublicIdeas(db: Db, q: PublicSearchQuery) {
+export function searchPublicIdeas(db: Db, q: PublicSearchQuery, counts?: CountSource) {
   let base = publicIdeas(db);
   const query = q.q ? sql`websearch_to_tsquery('english', ${q.q})` : null;
   if (query) base = base.where(sql<boolean>`search @@ ${query}`);
@@ -116,7 +118,7 @@ export function searchPublicIdeas(db: Db, q: PublicSearchQuery) {
         ? sql`rank ${sql.raw(q.order)}, id desc`
         : orderBy('created_at', q.order)
       : orderBy(q.sort, q.order);
-  return pageOf(base, (b) => b.select([...CARD_COLUMNS, rank.as('rank')]).orderBy(order), q);
+  return pageOf(base, (b) => b.select([...CARD_COLUMNS, rank.as('rank')]).orderBy(order), q, counts);
 }
 
 /** One visible idea for a caller: public, or the caller's own, or any to those who may read knowledge. */

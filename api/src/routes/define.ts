@@ -58,6 +58,11 @@ export interface RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z
   response: R;
   /** Success answers raw bytes of these media types instead of the envelope; errors stay envelopes. */
   rawResponse?: { types: readonly string[]; description: string };
+  /**
+   * GET answers for visitors (no token) are the same for everyone: cache the serialized answer
+   * per path and query string for PUBLIC_CACHE_SECONDS. Signed-in callers always get live data.
+   */
+  visitorCache?: boolean;
   successStatus?: 200 | 201;
   handler: (input: RouteInput<z.output<P>, z.output<Q>, z.output<B>>) => Promise<Reply<z.input<R>> | RawReply>;
 }

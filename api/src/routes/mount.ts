@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import type { Context } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { checkAccess } from '@ideamine/shared/permissions';
 import { API_BASE } from '@ideamine/shared/limits';
 import type { AppContext } from '../context';
@@ -13,15 +13,38 @@ import type { Route } from './define';
 // (or raw bytes, for routes that declare rawResponse).
 // Authorizing before validating lets a caller without rights learn nothing about the input rules.
 
-export function mountRoutes(app: AppContext, routes: readonly Route[], checkResponses: boolean): Router {
-  const router = new Router({ prefix: API_BASE });
+/**
+ * One router per first path segment (/public, /jobs, ...): a request is matched only against
+ * its group's few routes instead of every route, which keeps routing cheap as the API grows.
+ * Unknown methods on a known path still answer 405 through the group's allowedMethods.
+ */
+export function mountRoutes(app: AppContext, routes: readonly Route[], checkResponses: boolean): Middleware {
+  const groups = new Map<string, Router>();
   for (const route of routes) {
+    const segment = firstSegment(route.path);
+    let router = groups.get(segment);
+    if (!router) groups.set(segment, (router = new Router({ prefix: API_BASE })));
     router.register(route.path, [route.method], (ctx: Context) => run(app, route, ctx, checkResponses), {
       name: route.id,
     });
   }
-  return router;
+  const dispatch = new Map<string, Router.Middleware>(
+    [...groups].map(([segment, router]) => {
+      const match = router.routes();
+      const allowed = router.allowedMethods({ throw: true });
+      return [segment, (ctx, next) => allowed(ctx, () => match(ctx, next))];
+    }),
+  );
+  return (ctx, next) => {
+    const group = ctx.path.startsWith(`${API_BASE}/`)
+      ? dispatch.get(firstSegment(ctx.path.slice(API_BASE.length)))
+      : undefined;
+    return group ? group(ctx as Parameters<Router.Middleware>[0], next) : next();
+  };
 }
+
+/** '/public/ideas/top-voted' -> 'public'. */
+const firstSegment = (path: string) => path.split('/', 2)[1] ?? '';
 
 async function run(app: AppContext, route: Route, ctx: Context, checkResponses: boolean): Promise<void> {
   const auth = (ctx.state.auth as AuthState | undefined) ?? null;
@@ -40,17 +63,29 @@ async function run(app: AppContext, route: Route, ctx: Context, checkResponses: 
   const read = route.body ? await readRouteBody(ctx, app.config, route.multipart) : { data: {}, file: null };
   const body = route.body ? validate(route.body, read.data, 'body') : {};
 
-  const reply = await route.handler({
-    params,
-    query,
-    body,
-    file: read.file,
-    auth,
-    app,
-    client: { ip: ctx.ip || null, userAgent: ctx.get('user-agent') || null },
-    requestId: ctx.state.requestId as string,
-    koa: ctx,
-  });
+  const handle = () =>
+    route.handler({
+      params,
+      query,
+      body,
+      file: read.file,
+      auth,
+      app,
+      client: { ip: ctx.ip || null, userAgent: ctx.get('user-agent') || null },
+      requestId: ctx.state.requestId as string,
+      koa: ctx,
+    });
+  if (route.visitorCache && ctx.method === 'GET' && !auth && !authError) {
+    ctx.type = 'application/json';
+    ctx.body = await app.publicCache.remember(`${ctx.path}?${ctx.querystring}`, async () => {
+      const reply = await handle();
+      if ('raw' in reply) throw new Error(`Route ${route.id} cannot cache raw bytes`);
+      if (checkResponses) route.response.parse(reply.data);
+      return JSON.stringify({ status: 'success', data: reply.data, ...(reply.meta ? { meta: reply.meta } : {}) });
+    });
+    return;
+  }
+  const reply = await handle();
   if ('raw' in reply) {
     if (!route.rawResponse) throw new Error(`Route ${route.id} answered raw bytes without declaring rawResponse`);
     ctx.status = reply.status ?? route.successStatus ?? 200;

@@ -10,9 +10,11 @@ CREATE INDEX knowledge_public_created_idx ON knowledge (created_at DESC, id DESC
   WHERE deleted_at IS NULL AND merged_into_id IS NULL AND visibility = 'public';
 CREATE INDEX knowledge_public_votes_idx ON knowledge ((upvotes - downvotes) DESC, id DESC)
   WHERE deleted_at IS NULL AND merged_into_id IS NULL AND visibility = 'public';
-CREATE INDEX knowledge_public_overall_idx ON knowledge (overall_score DESC, id DESC)
-  WHERE deleted_at IS NULL AND merged_into_id IS NULL AND visibility = 'public' AND overall_score IS NOT NULL;
-CREATE INDEX knowledge_editor_picks_idx ON knowledge (editor_picked_at DESC, id DESC)
+CREATE INDEX knowledge_public_overall_idx ON knowledge (overall_score DESC NULLS LAST, id DESC)
+  WHERE deleted_at IS NULL AND merged_into_id IS NULL AND visibility = 'public';
+CREATE INDEX knowledge_public_profit_idx ON knowledge (profit_score DESC NULLS LAST, id DESC)
+  WHERE deleted_at IS NULL AND merged_into_id IS NULL AND visibility = 'public';
+CREATE INDEX knowledge_editor_picks_idx ON knowledge (editor_picked_at DESC NULLS LAST, id DESC)
   WHERE editor_pick AND deleted_at IS NULL AND merged_into_id IS NULL AND visibility = 'public';
 CREATE INDEX knowledge_user_idx ON knowledge (user_id, created_at DESC) WHERE user_id IS NOT NULL;
 CREATE INDEX knowledge_keywords_idx ON knowledge USING gin (keywords);

@@ -297,3 +297,30 @@ describe('GET /public/search', () => {
     expect((await http.get('/api/v1/public/search/suggestions?q=a&limit=21')).status).toBe(400);
   });
 });
+
+describe('with the public cache on', () => {
+  it('serves visitors a cached answer, signed-in callers live data, and never caches errors', async () => {
+    const { TtlCache } = await import('../../cache/ttl-cache');
+    const off = server.app.publicCache;
+    server.app.publicCache = new TtlCache(60_000);
+    try {
+      const user = await signedInUser(server.app, { role: 'guest' });
+      const first = await buildKnowledge(server.app, { categories: ['cat-cache'] });
+      const url = '/api/v1/public/ideas?category=cat-cache';
+      expect(ids(await http.get(url))).toEqual([first.id]);
+      const second = await buildKnowledge(server.app, { categories: ['cat-cache'] });
+      // Within the cache lifetime visitors see the earlier answer; a signed-in caller sees the
+      // new idea, with the total shared from the cached count.
+      expect(ids(await http.get(url))).toEqual([first.id]);
+      const live = await http.get(url, { token: user.token });
+      expect(ids(live)).toEqual([second.id, first.id]);
+      expect(live.body.meta.pagination.total).toBe(1);
+      // A different query string is a different entry.
+      expect(ids(await http.get(`${url}&page=1`))).toEqual([second.id, first.id]);
+      expect((await http.get(`${url}&page_size=1000`)).status).toBe(400);
+      expect((await http.get(`${url}&page_size=1000`)).status).toBe(400);
+    } finally {
+      server.app.publicCache = off;
+    }
+  });
+});

@@ -36,17 +36,21 @@ import { categoriesWithCounts, trendingKeywords } from '../../queries/trending';
 import type { AuthState } from '../../middlewares/authenticate';
 import type { AppContext } from '../../context';
 import { defineRoute, ok, type RouteInput } from '../define';
+import type { CountSource } from '../../queries/paging';
 
 // Everything visitors may call without signing in. Expensive aggregates and anonymous list pages
 // are cached for PUBLIC_CACHE_SECONDS; a signed-in caller always reads live data.
 
 const tag = 'Public';
 
-/** Caches an anonymous read under the route and its query string. */
-function cachedForVisitors<T>(input: RouteInput<unknown, unknown, unknown>, id: string, load: () => Promise<T>) {
-  if (input.auth) return load();
-  return input.app.publicCache.remember(`${id}?${input.koa.querystring}`, load);
-}
+/**
+ * Totals of public lists change slowly and cost a scan on a large table: every caller reuses a
+ * count for PUBLIC_CACHE_SECONDS, keyed by the filters (never by page or sort).
+ */
+const sharedCount =
+  (app: AppContext, list: string, filters: unknown): CountSource =>
+  (count) =>
+    app.publicCache.remember(`count:${list}:${JSON.stringify(filters)}`, count);
 
 function viewerKey(auth: AuthState | null, ip: string | null, userAgent: string | null): string {
   if (auth) return `u:${auth.user.id}`;
@@ -82,11 +86,14 @@ export const publicRoutes = [
     requirement: PUBLIC,
     query: publicIdeasQuery,
     response: z.array(ideaCardSchema),
-    handler: async (input) => {
-      const { app, auth, query } = input;
-      const { rows, total } = await cachedForVisitors(input, 'ideas', () =>
-        listPublicIdeas(app.db, query, auth?.user.id ?? null),
-      );
+    visitorCache: true,
+    handler: async ({ app, auth, query }) => {
+      const callerId = auth?.user.id ?? null;
+      const { search, category, profit_level, user_filter } = query;
+      // The caller's own ideas are few and just changed by them: counted live.
+      const counts =
+        user_filter === 'mine' ? undefined : sharedCount(app, 'ideas', { search, category, profit_level, user_filter });
+      const { rows, total } = await listPublicIdeas(app.db, query, callerId, counts);
       return ok(rows.map(presentIdeaCard), { pagination: paginate(total, query.page, query.page_size) });
     },
   }),
@@ -100,9 +107,10 @@ export const publicRoutes = [
     requirement: PUBLIC,
     query: topVotedQuery,
     response: z.array(ideaCardSchema),
-    handler: async (input) => {
-      const { app, query } = input;
-      const { rows, total } = await cachedForVisitors(input, 'top-voted', () => topVotedIdeas(app.db, query));
+    visitorCache: true,
+    handler: async ({ app, query }) => {
+      const counts = sharedCount(app, 'top-voted', { min_votes: query.min_votes });
+      const { rows, total } = await topVotedIdeas(app.db, query, counts);
       return ok(rows.map(presentIdeaCard), { pagination: paginate(total, query.page, query.page_size) });
     },
   }),
@@ -152,9 +160,9 @@ export const publicRoutes = [
     requirement: PUBLIC,
     query: z.strictObject(pageQuery),
     response: z.array(ideaCardSchema),
-    handler: async (input) => {
-      const { app, query } = input;
-      const { rows, total } = await cachedForVisitors(input, 'editor-picks', () => editorPicks(app.db, query));
+    visitorCache: true,
+    handler: async ({ app, query }) => {
+      const { rows, total } = await editorPicks(app.db, query, sharedCount(app, 'editor-picks', {}));
       return ok(rows.map(presentIdeaCard), { pagination: paginate(total, query.page, query.page_size) });
     },
   }),
@@ -168,6 +176,7 @@ export const publicRoutes = [
     requirement: PUBLIC,
     query: trendingQuery,
     response: z.array(trendingKeywordSchema),
+    visitorCache: true,
     handler: async ({ app, query }) => {
       const all = await trendingFor(app, query.time_filter, query.limit);
       const start = (query.page - 1) * query.page_size;
@@ -186,6 +195,7 @@ export const publicRoutes = [
     tag,
     requirement: PUBLIC,
     response: z.array(categorySchema),
+    visitorCache: true,
     handler: async ({ app }) => ok(await app.publicCache.remember('categories', () => categoriesWithCounts(app.db))),
   }),
 
@@ -198,9 +208,11 @@ export const publicRoutes = [
     requirement: PUBLIC,
     query: publicSearchQuery,
     response: z.array(searchResultSchema),
-    handler: async (input) => {
-      const { app, query } = input;
-      const { rows, total } = await cachedForVisitors(input, 'search', () => searchPublicIdeas(app.db, query));
+    visitorCache: true,
+    handler: async ({ app, query }) => {
+      const { q, categories, profit_level, date_from, date_to } = query;
+      const counts = sharedCount(app, 'search', { q, categories, profit_level, date_from, date_to });
+      const { rows, total } = await searchPublicIdeas(app.db, query, counts);
       const trending = query.include_trending === 'true' ? await trendingFor(app, '30d', 10) : undefined;
       return ok(
         rows.map((r) => ({ ...presentIdeaCard(r), rank: r.rank === null ? null : Number(r.rank) })),
@@ -218,6 +230,7 @@ export const publicRoutes = [
     requirement: PUBLIC,
     query: suggestionsQuery,
     response: z.array(suggestionSchema),
+    visitorCache: true,
     handler: async ({ app, query }) => {
       const keywords = (await trendingFor(app, '30d', 100)).map((k) => k.keyword);
       return ok(await suggestions(app.db, query.q, query.limit, keywords));
@@ -233,11 +246,8 @@ export const publicRoutes = [
     requirement: PUBLIC,
     query: highPotentialQuery,
     response: z.array(highPotentialIdeaSchema),
-    handler: async (input) => {
-      const rows = await cachedForVisitors(input, 'high-potential', () =>
-        highPotentialIdeas(input.app.db, input.query.limit),
-      );
-      return ok(rows.map(presentHighPotentialIdea));
-    },
+    visitorCache: true,
+    handler: async ({ app, query }) =>
+      ok((await highPotentialIdeas(app.db, query.limit)).map(presentHighPotentialIdea)),
   }),
 ];
