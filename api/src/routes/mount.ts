@@ -58,13 +58,12 @@ async function run(app: AppContext, route: Route, ctx: Context, checkResponses: 
     );
   }
 
-  const params = route.params ? validate(route.params, ctx.params, 'params') : {};
-  const query = route.query ? validate(route.query, ctx.query, 'query') : {};
-  const read = route.body ? await readRouteBody(ctx, app.config, route.multipart) : { data: {}, file: null };
-  const body = route.body ? validate(route.body, read.data, 'body') : {};
-
-  const handle = () =>
-    route.handler({
+  const handle = async () => {
+    const params = route.params ? validate(route.params, ctx.params, 'params') : {};
+    const query = route.query ? validate(route.query, ctx.query, 'query') : {};
+    const read = route.body ? await readRouteBody(ctx, app.config, route.multipart) : { data: {}, file: null };
+    const body = route.body ? validate(route.body, read.data, 'body') : {};
+    return route.handler({
       params,
       query,
       body,
@@ -75,6 +74,9 @@ async function run(app: AppContext, route: Route, ctx: Context, checkResponses: 
       requestId: ctx.state.requestId as string,
       koa: ctx,
     });
+  };
+  // Only answers to requests that validated and succeeded are cached, so a hit needs no
+  // validation; a refused request is refused again on every call.
   if (route.visitorCache && ctx.method === 'GET' && !auth && !authError) {
     ctx.type = 'application/json';
     ctx.body = await app.publicCache.remember(`${ctx.path}?${ctx.querystring}`, async () => {
