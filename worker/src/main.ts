@@ -2,7 +2,7 @@ import { closeAppContext, createAppContext, createLogger } from '@ideamine/api/b
 import { loadConfig } from '@ideamine/api/config';
 import { resolveDatabase } from '@ideamine/api/db/resolve-database';
 import { QUEUE_NAMES, type QueueName } from '@ideamine/shared/jobs';
-import { startWorkers } from './runtime';
+import { DEFAULT_LOOPS, startWorkers } from './runtime';
 
 // Process entry for `npm run start:worker`: pipeline workers only. Run as many as you like, on
 // any machines, against the same DATABASE_URL; WORKER_QUEUES limits one to some queues.
@@ -26,7 +26,7 @@ async function main(): Promise<void> {
     allowPrivate: config.crawlAllowPrivate,
     heartbeatSeconds: Number(process.env.WORKER_HEARTBEAT_SECONDS ?? 10),
     batchSize: Number(process.env.WORKER_BATCH_SIZE ?? 4),
-    concurrency: Number(process.env.WORKER_CONCURRENCY ?? 2),
+    concurrency: Number(process.env.WORKER_CONCURRENCY ?? DEFAULT_LOOPS),
     ...(queues.length ? { queues: queues as QueueName[] } : {}),
   });
   let stopping = false;
