@@ -21,6 +21,12 @@ export interface AppOptions {
   checkResponses?: boolean;
 }
 
+/** Runs a router only for its few exact paths, so API requests skip its matching. */
+function onlyFor(paths: string[], router: Router.Middleware): Koa.Middleware {
+  const set = new Set(paths);
+  return (ctx, next) => (set.has(ctx.path) ? router(ctx as Parameters<Router.Middleware>[0], next) : next());
+}
+
 /** The Koa application, assembled but not listening, so tests can serve it on any port. */
 export function createApp(app: AppContext, options: AppOptions = {}): Koa {
   // Behind one proxy: the client is the address that proxy saw, not whatever a client claims.
@@ -49,8 +55,8 @@ export function createApp(app: AppContext, options: AppOptions = {}): Koa {
   koa.use(securityHeaders());
   koa.use(errorEnvelope());
   koa.use(corsAllowList(app.config.corsOrigins));
-  koa.use(health.routes());
-  koa.use(docs.routes());
+  koa.use(onlyFor(['/healthz', '/readyz', '/metrics'], health.routes()));
+  koa.use(onlyFor(['/', `${API_BASE}/openapi.json`, `${API_BASE}/docs`], docs.routes()));
   koa.use(authenticate(app));
   koa.use(api);
   return koa;
