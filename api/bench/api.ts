@@ -3,6 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import pino from 'pino';
 import { closeAppContext, createAppContext } from '../src/boot';
 import { loadConfig } from '../src/config';
@@ -65,6 +66,23 @@ async function waitReady(url: string): Promise<void> {
   throw new Error(`the API at ${url} did not become ready`);
 }
 
+/**
+ * Queries of a stopped API process can run on in PostgreSQL for seconds (the uncached calls at
+ * 1M ideas are slow); end them so they do not weigh on the next measurement.
+ */
+async function endLeftoverQueries(adminUrl: string, database: string): Promise<void> {
+  const client = new pg.Client(adminUrl);
+  await client.connect();
+  try {
+    await client.query(
+      'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+      [database],
+    );
+  } finally {
+    await client.end();
+  }
+}
+
 interface Result {
   name: string;
   rps: number;
@@ -117,6 +135,7 @@ async function main() {
       console.log(`\r  ${IDEAS} ideas in ${((performance.now() - started) / 1000).toFixed(0)} s`);
     }
     await closeAppContext(app);
+    await endLeftoverQueries(server.url, DB_NAME);
 
     console.log(
       `Benchmark: ${IDEAS} ideas, ${CONNECTIONS} connections, ${SECONDS} s per call, ${os.cpus().length} cores, Node ${process.version}`,
@@ -152,6 +171,7 @@ async function main() {
       }
       api.kill('SIGTERM');
       await new Promise((r) => api.once('exit', r));
+      await endLeftoverQueries(server.url, DB_NAME);
     }
   } finally {
     for (const c of children) if (c.exitCode === null) c.kill();

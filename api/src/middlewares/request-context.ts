@@ -20,12 +20,13 @@ export function requestContext(log: Logger): Middleware {
       await next();
     } finally {
       // Skipped outright when info is off: building the line costs more than the hot requests.
-      if (!log.isLevelEnabled('info')) return;
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      ctx.state.log.info(
-        { method: ctx.method, url: redactUrl(ctx.originalUrl), status: ctx.status, ms: Math.round(ms * 10) / 10 },
-        'request',
-      );
+      if (log.isLevelEnabled('info')) {
+        const ms = Number(process.hrtime.bigint() - started) / 1e6;
+        ctx.state.log.info(
+          { method: ctx.method, url: redactUrl(ctx.originalUrl), status: ctx.status, ms: Math.round(ms * 10) / 10 },
+          'request',
+        );
+      }
     }
   };
 }
