@@ -24,7 +24,13 @@ async function main(): Promise<void> {
   try {
     ctx = await createAppContext(config, log, database.url, { maintainQueue: !apiOnly });
     if (!apiOnly)
-      workers = await startWorkers({ db: ctx.db, boss: ctx.boss, log, allowPrivate: config.crawlAllowPrivate });
+      workers = await startWorkers({
+        db: ctx.db,
+        boss: ctx.boss,
+        log,
+        allowPrivate: config.crawlAllowPrivate,
+        backups: { db: ctx.db, pool: ctx.pool, databaseUrl: ctx.databaseUrl, dir: config.backupDir },
+      });
     server = createApp(ctx).listen(config.port, config.host);
     await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
   } catch (err) {

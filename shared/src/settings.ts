@@ -40,6 +40,19 @@ export const KNOWN_SETTINGS = {
     default: 3,
     description: 'Tries per page for 429, 5xx and network errors before the task fails',
   },
+  'backup.schedule_cron': {
+    schema: z
+      .string()
+      .max(100)
+      .regex(/^$|^[\d*/,A-Za-z-]+( [\d*/,A-Za-z-]+){4}$/, 'must be empty or a cron expression of five fields'),
+    default: '',
+    description: 'When scheduled backups run (cron, UTC), e.g. "0 3 * * *"; empty turns them off',
+  },
+  'backup.retention_count': {
+    schema: z.number().int().min(1).max(1000),
+    default: 7,
+    description: 'How many scheduled backups are kept; older scheduled ones are deleted',
+  },
   'llm.provider': {
     schema: z.enum(['local', 'openai']),
     default: 'local' as 'local' | 'openai',
@@ -59,6 +72,26 @@ export const KNOWN_SETTINGS = {
     schema: z.number().int().min(0).max(1_000_000),
     default: 10,
     description: 'Dead-letter queue depth at which the dashboard raises an alert',
+  },
+  'dashboard.crawl_error_threshold': {
+    schema: z.number().min(0).max(100),
+    default: 10,
+    description: 'Crawl task failure rate (percent, last 24 hours) at which the dashboard raises an alert',
+  },
+  'dashboard.transform_error_threshold': {
+    schema: z.number().min(0).max(100),
+    default: 10,
+    description: 'Transform task failure rate (percent, last 24 hours) at which the dashboard raises an alert',
+  },
+  'dashboard.llm_error_threshold': {
+    schema: z.number().min(0).max(100),
+    default: 5,
+    description: 'LLM call failure rate (percent, last 24 hours) at which the dashboard raises an alert',
+  },
+  'dashboard.storage_quota_mb': {
+    schema: z.number().int().min(1).max(100_000_000),
+    default: 10240,
+    description: 'Database size (MB) the dashboard reports storage utilization against',
   },
 } as const;
 

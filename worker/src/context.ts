@@ -7,6 +7,7 @@ import type { RobotsPolicy } from './crawl/robots';
 import type { DomainRateLimiter } from './crawl/rate-limiter';
 import type { AllowList } from '@ideamine/api/net/address-policy';
 import type { LlmProvider } from './llm/provider';
+import type { BackupPlace } from '@ideamine/api/commands/backups';
 
 export interface CrawlSettings {
   respectRobots: boolean;
@@ -30,4 +31,6 @@ export interface WorkerContext {
   llm: () => Promise<LlmProvider>;
   crawl: () => Promise<CrawlSettings>;
   processed: Record<QueueName, number>;
+  /** Where scheduled backups go; absent in processes that should not make them. */
+  backups?: BackupPlace;
 }

@@ -24,6 +24,7 @@ async function main(): Promise<void> {
     boss: ctx.boss,
     log,
     allowPrivate: config.crawlAllowPrivate,
+    backups: { db: ctx.db, pool: ctx.pool, databaseUrl: ctx.databaseUrl, dir: config.backupDir },
     heartbeatSeconds: Number(process.env.WORKER_HEARTBEAT_SECONDS ?? 10),
     batchSize: Number(process.env.WORKER_BATCH_SIZE ?? 4),
     concurrency: Number(process.env.WORKER_CONCURRENCY ?? DEFAULT_LOOPS),

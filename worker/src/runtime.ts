@@ -5,6 +5,7 @@ import { readSetting } from '@ideamine/api/commands/settings';
 import type { Db } from '@ideamine/api/db/database';
 import { QUEUES, type QueueName, type QueuePayload } from '@ideamine/shared/jobs';
 import type { CrawlSettings, WorkerContext } from './context';
+import type { BackupPlace } from '@ideamine/api/commands/backups';
 import { createHttpAgent } from './crawl/fetcher';
 import { DomainRateLimiter } from './crawl/rate-limiter';
 import { RobotsPolicy } from './crawl/robots';
@@ -36,6 +37,10 @@ export interface WorkerOptions {
   concurrency?: number;
   /** How often the heartbeat is written; a worker silent for three beats counts as dead. */
   heartbeatSeconds?: number;
+  /** How often operator queue pauses (queue_pauses) are read. */
+  pauseCheckSeconds?: number;
+  /** Enables scheduled backups (setting backup.schedule_cron) from this process's schedule tick. */
+  backups?: BackupPlace;
 }
 
 const SETTINGS_TTL_MS = 15_000;
@@ -60,7 +65,16 @@ function cached<T>(load: () => Promise<T>): () => Promise<T> {
   };
 }
 
-export async function startWorkers(opts: WorkerOptions): Promise<{ id: string; stop(): Promise<void> }> {
+export interface RunningWorkers {
+  id: string;
+  /** Queues this process currently does not fetch because an operator paused them. */
+  pausedQueues(): QueueName[];
+  /** Completed reads of queue_pauses since start (lets tests wait for a check without sleeping). */
+  pauseChecks(): number;
+  stop(): Promise<void>;
+}
+
+export async function startWorkers(opts: WorkerOptions): Promise<RunningWorkers> {
   const { db, boss, log } = opts;
   const allow = await crawlAllowList(db, opts.allowPrivate ?? '');
   const userAgent = await readSetting(db, 'crawl.user_agent');
@@ -84,6 +98,7 @@ export async function startWorkers(opts: WorkerOptions): Promise<{ id: string; s
       maxBytes: (await readSetting(db, 'crawl.max_body_kb')) * 1024,
       maxAttempts: await readSetting(db, 'crawl.max_attempts'),
     })),
+    ...(opts.backups ? { backups: opts.backups } : {}),
     processed: { crawl: 0, transform: 0, enrich: 0, analyse: 0, 'schedule-tick': 0, 'profit-analysis': 0 },
   };
 
@@ -97,9 +112,10 @@ export async function startWorkers(opts: WorkerOptions): Promise<{ id: string; s
   };
 
   const queues = opts.queues ?? (Object.keys(handlers) as QueueName[]);
-  const workerIds: string[] = [];
+  const workerIds = new Map<QueueName, string[]>();
   const loops = (q: QueueName) => (q === 'crawl' || q === 'transform' ? (opts.concurrency ?? DEFAULT_LOOPS) : 1);
-  for (const queue of queues)
+  const startQueue = async (queue: QueueName) => {
+    const ids: string[] = [];
     for (let i = 0; i < loops(queue); i++) {
       const handler = handlers[queue] as (p: unknown) => Promise<void>;
       const id = await boss.work(
@@ -121,8 +137,55 @@ export async function startWorkers(opts: WorkerOptions): Promise<{ id: string; s
           }
         },
       );
-      workerIds.push(id);
+      ids.push(id);
     }
+    workerIds.set(queue, ids);
+  };
+  const stopQueue = async (queue: QueueName) => {
+    for (const id of workerIds.get(queue) ?? []) await boss.offWork({ id });
+    workerIds.delete(queue);
+  };
+
+  // Operators pause a queue with a row in queue_pauses (api commands/queue-control.ts): its
+  // polling loops stop fetching within pauseCheckSeconds and start again once the row is gone.
+  // Messages already fetched finish normally.
+  const paused = new Set<QueueName>();
+  let pauseChecks = 0;
+  let stopped = false;
+  const checkPauses = async () => {
+    if (stopped) return;
+    const rows = await db.selectFrom('queue_pauses').select('queue').execute();
+    const now = new Set(rows.map((r) => r.queue));
+    for (const queue of queues) {
+      if (now.has(queue) && !paused.has(queue)) {
+        paused.add(queue);
+        await stopQueue(queue);
+        log.info({ queue }, 'queue paused by an operator');
+      } else if (!now.has(queue) && paused.has(queue) && !stopped) {
+        paused.delete(queue);
+        await startQueue(queue);
+        log.info({ queue }, 'queue resumed');
+      }
+    }
+    pauseChecks++;
+  };
+  const initiallyPaused = new Set((await db.selectFrom('queue_pauses').select('queue').execute()).map((r) => r.queue));
+  for (const queue of queues) {
+    if (initiallyPaused.has(queue)) paused.add(queue);
+    else await startQueue(queue);
+  }
+  let checking = false;
+  const pauseTimer = setInterval(
+    () => {
+      if (checking) return;
+      checking = true;
+      checkPauses()
+        .catch((err: unknown) => log.warn({ err }, 'pause check failed'))
+        .finally(() => (checking = false));
+    },
+    (opts.pauseCheckSeconds ?? 1) * 1000,
+  );
+  pauseTimer.unref();
   if (queues.includes('schedule-tick')) await boss.schedule('schedule-tick', '* * * * *', {}, { tz: 'UTC' });
 
   const beat = async () => {
@@ -152,9 +215,13 @@ export async function startWorkers(opts: WorkerOptions): Promise<{ id: string; s
 
   return {
     id: workerId,
+    pausedQueues: () => [...paused],
+    pauseChecks: () => pauseChecks,
     stop: async () => {
+      stopped = true;
       clearInterval(timer);
-      for (const id of workerIds) await boss.offWork({ id });
+      clearInterval(pauseTimer);
+      for (const queue of [...workerIds.keys()]) await stopQueue(queue);
       await db
         .deleteFrom('worker_heartbeats')
         .where('worker_id', '=', workerId)

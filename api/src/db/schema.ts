@@ -341,6 +341,23 @@ export interface ProfitAnalysesTable {
   updated_at: Timestamp;
 }
 
+export interface BackupsTable {
+  id: Id;
+  file_name: string;
+  kind: 'manual' | 'scheduled';
+  scheduled_for: NullableTimestamp;
+  size_bytes: number;
+  sha256: string;
+  header: ColumnType<unknown, string, string>;
+  manifest: ColumnType<unknown, string, string>;
+  created_by: number | null;
+  verified_at: NullableTimestamp;
+  verify_result: ColumnType<unknown, string | null | undefined, string | null>;
+  restored_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface KnowledgeSourcesTable {
   id: Id;
   knowledge_id: number;
@@ -402,6 +419,22 @@ export interface WorkerHeartbeatsTable {
   last_seen_at: Timestamp;
 }
 
+export interface DashboardSamplesTable {
+  id: Generated<string>;
+  sampled_at: Timestamp;
+  crawl_depth: number;
+  transform_depth: number;
+  dead_letter_depth: Generated<number>;
+  db_probe_ms: number;
+}
+
+export interface QueuePausesTable {
+  queue: string;
+  reason: Generated<string>;
+  paused_by: number | null;
+  paused_at: Timestamp;
+}
+
 export interface ProjectsTable {
   id: Id;
   user_id: number;
@@ -458,6 +491,7 @@ export interface Database {
   knowledge: KnowledgeTable;
   knowledge_sources: KnowledgeSourcesTable;
   knowledge_votes: KnowledgeVotesTable;
+  backups: BackupsTable;
   idea_storm_analyses: IdeaStormAnalysesTable;
   profit_analysis_batches: ProfitAnalysisBatchesTable;
   profit_analyses: ProfitAnalysesTable;
@@ -469,6 +503,8 @@ export interface Database {
   robots_cache: RobotsCacheTable;
   llm_calls: LlmCallsTable;
   worker_heartbeats: WorkerHeartbeatsTable;
+  dashboard_samples: DashboardSamplesTable;
+  queue_pauses: QueuePausesTable;
   projects: ProjectsTable;
   project_ideas: ProjectIdeasTable;
   avatars: AvatarsTable;

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { Context } from 'koa';
 import type { z } from 'zod';
 import type { Pagination } from '@ideamine/shared/envelope';
@@ -34,7 +35,8 @@ export interface Reply<T> {
 
 /** Raw bytes instead of the JSON envelope, for routes that declare `rawResponse` (e.g. images). */
 export interface RawReply {
-  raw: { body: Buffer; type: string; headers?: Record<string, string> };
+  /** A Buffer, or a stream for large files (backups). */
+  raw: { body: Buffer | Readable; type: string; headers?: Record<string, string> };
   status?: number;
 }
 
@@ -83,6 +85,6 @@ export function defineRoute<
 
 export const ok = <T>(data: T, meta?: Reply<T>['meta']): Reply<T> => (meta ? { data, meta } : { data });
 
-export const raw = (body: Buffer, type: string, headers?: Record<string, string>): RawReply => ({
+export const raw = (body: Buffer | Readable, type: string, headers?: Record<string, string>): RawReply => ({
   raw: { body, type, ...(headers ? { headers } : {}) },
 });

@@ -166,8 +166,33 @@ const SAMPLES: Record<string, (app: AppContext, me: { id: number } | null) => Pr
     params: { id: (await buildKnowledge(app)).id },
     body: { user_id: null },
   }),
+  'backups.list': async () => ({}),
+  'backups.create': async () => ({ body: {} }),
+  'backups.get': async (app) => ({ params: { id: (await newBackup(app)).id } }),
+  'backups.download': async (app) => ({ params: { id: (await newBackup(app)).id } }),
+  'backups.delete': async (app) => ({ params: { id: (await newBackup(app)).id } }),
+  'backups.verify': async (app) => ({ params: { id: (await newBackup(app)).id }, body: {} }),
+  'recovery.knowledge.list': async () => ({}),
+  'recovery.knowledge.restore': async (app) => ({ params: { id: (await deletedIdea(app)).id }, body: {} }),
+  'recovery.knowledge.purge': async (app) => ({ params: { id: (await deletedIdea(app)).id } }),
+  'audit_log.list': async () => ({ query: 'action=backup.' }),
   'dashboard.user_overview': async () => ({}),
   'dashboard.user_stats': async () => ({}),
+  'dashboard.system_status': async () => ({ query: 'forceRefresh=true' }),
+  'dashboard.queue_metrics': async () => ({}),
+  'dashboard.worker_stats': async () => ({}),
+  'dashboard.job_stats': async () => ({ query: 'period=7d' }),
+  'dashboard.error_rates': async () => ({}),
+  'dashboard.database_status': async () => ({}),
+  'queues.list': async () => ({}),
+  'queues.pause': async () => ({ params: { queue: 'profit-analysis' }, body: { reason: 'matrix' } }),
+  'queues.resume': async () => ({ params: { queue: 'profit-analysis' }, body: {} }),
+  'queues.dead_letter.replay': async () => ({ params: { queue: 'enrich' }, body: { reason: 'matrix' } }),
+  'queues.tasks.search': async () => ({ query: 'q=example&kind=crawl' }),
+  'queues.tasks.bulk': async () => ({ body: { action: 'retry', filter: { kind: 'crawl' }, reason: 'matrix' } }),
+  'queues.tasks.retry': async (app) => ({ params: { kind: 'crawl', id: await matrixTask(app, 'failed') }, body: {} }),
+  'queues.tasks.cancel': async (app) => ({ params: { kind: 'crawl', id: await matrixTask(app, 'pending') }, body: {} }),
+  'queues.tasks.delete': async (app) => ({ params: { kind: 'crawl', id: await matrixTask(app, 'pending') } }),
   'projects.list': async () => ({ query: 'sort=name&search=project' }),
   'projects.create': async (app) => ({
     body: { name: 'Matrix project', knowledge_ids: [(await buildKnowledge(app)).id] },
@@ -200,14 +225,56 @@ const SAMPLES: Record<string, (app: AppContext, me: { id: number } | null) => Pr
   'avatars.update': async (app, me) => ({ params: { id: (await ownAvatar(app, me)).id }, body: { name: 'Renamed' } }),
   'avatars.delete': async (app, me) => ({ params: { id: (await ownAvatar(app, me)).id } }),
   'avatars.image': async (app, me) => ({ params: { id: (await ownAvatar(app, me, true)).id } }),
+  'dashboard.knowledge_metrics': async () => ({}),
+  'dashboard.tag_activity': async () => ({ query: 'period=30d&limit=5' }),
+  'dashboard.idea_pipeline': async () => ({}),
+  'dashboard.profit_distribution': async () => ({ query: 'period=7d' }),
+  'dashboard.high_potential_ideas': async () => ({ query: 'limit=5&page=1' }),
+  'dashboard.emerging_trends': async () => ({ query: 'limit=12' }),
+  'dashboard.source_performance': async () => ({ query: 'sort=idea_generation_rate&order=asc' }),
+  'dashboard.domain_health': async () => ({ query: 'issues_only=true' }),
+  'admin.llm_monitoring': async () => ({ query: 'period=24h' }),
+  'admin.llm_monitoring.model': async (app) => {
+    const model = `matrix/${fresh()}`;
+    await app.db
+      .insertInto('llm_calls')
+      .values({ provider: 'matrix', model, purpose: 'analyze', status: 'ok' })
+      .execute();
+    return { params: { modelName: encodeURIComponent(model) } };
+  },
 };
 
 const ownerId = async (app: AppContext, me: { id: number } | null) => me?.id ?? (await buildUser(app)).id;
+/** The seed crawl task of a new job, in the given status. */
+const matrixTask = async (app: AppContext, status: 'failed' | 'pending') => {
+  const job = await buildJob(app);
+  const task = await app.db
+    .updateTable('crawl_tasks')
+    .set({ status })
+    .where('job_id', '=', job.id)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return task.id;
+};
 const ownProject = async (app: AppContext, me: { id: number } | null, knowledgeIds: number[] = [], shared = false) =>
   buildProject(app, await ownerId(app, me), { knowledgeIds, shared });
 const ownAvatar = async (app: AppContext, me: { id: number } | null, image = false) =>
   buildAvatar(app, await ownerId(app, me), { image });
 
+/** A small real backup (the matrix database is tiny), made the way the API makes one. */
+const newBackup = async (app: AppContext) => {
+  const { createBackup } = await import('../commands/backups');
+  return createBackup(
+    { db: app.db, pool: app.pool, databaseUrl: app.databaseUrl, dir: app.config.backupDir },
+    'manual',
+    null,
+  );
+};
+const deletedIdea = async (app: AppContext) => {
+  const k = await buildKnowledge(app);
+  await app.db.updateTable('knowledge').set({ deleted_at: new Date() }).where('id', '=', k.id).execute();
+  return k;
+};
 const scheduleBody = () => ({
   name: `s ${fresh()}`,
   cron: '0 * * * *',
@@ -277,6 +344,16 @@ const SPEC_REQUIREMENTS: Record<string, string> = {
   'admin.knowledge.visibility': 'role admin',
   'admin.knowledge.ownership': 'role admin',
   'dashboard.user_overview': 'signed-in',
+  'dashboard.system_status': 'role admin',
+  'dashboard.queue_metrics': 'role admin',
+  'dashboard.worker_stats': 'role admin',
+  'dashboard.job_stats': 'role admin',
+  'dashboard.error_rates': 'role admin',
+  'dashboard.database_status': 'role admin',
+  'backups.create': 'role admin',
+  'backups.restore': 'role admin',
+  'recovery.knowledge.purge': 'role admin',
+  'audit_log.list': 'role admin',
   'projects.list': 'role trial',
   'projects.create': 'role trial',
   'projects.share': 'role trial',
@@ -285,6 +362,16 @@ const SPEC_REQUIREMENTS: Record<string, string> = {
   'avatars.create': 'permission avatars:write',
   'avatars.update': 'permission avatars:write',
   'avatars.delete': 'permission avatars:delete',
+  'dashboard.knowledge_metrics': 'role admin',
+  'dashboard.tag_activity': 'role admin',
+  'dashboard.idea_pipeline': 'role admin',
+  'dashboard.profit_distribution': 'role admin',
+  'dashboard.high_potential_ideas': 'role admin',
+  'dashboard.emerging_trends': 'role admin',
+  'dashboard.source_performance': 'role admin',
+  'dashboard.domain_health': 'role admin',
+  'admin.llm_monitoring': 'role admin',
+  'admin.llm_monitoring.model': 'role admin',
 };
 
 let server: TestServer;

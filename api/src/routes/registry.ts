@@ -19,6 +19,13 @@ import { sharedProjectRoutes } from './shared-projects/router';
 import { avatarRoutes } from './avatars/router';
 import { ideaStormRoutes } from './idea-storm/router';
 import { profitAnalysisRoutes } from './profit-analysis/router';
+import { dashboardHealthRoutes } from './dashboard-health/router';
+import { queueControlRoutes } from './queue-control/router';
+import { backupRoutes } from './backups/router';
+import { recoveryRoutes } from './recovery/router';
+import { auditLogRoutes } from './audit-log/router';
+import { dashboardInsightsRoutes } from './dashboard-insights/router';
+import { llmMonitoringRoutes } from './llm-monitoring/router';
 
 /** Every /api/v1 route. The router, the OpenAPI document and the permission matrix test read this list. */
 export const routes: readonly Route[] = [
@@ -42,4 +49,11 @@ export const routes: readonly Route[] = [
   ...avatarRoutes,
   ...ideaStormRoutes,
   ...profitAnalysisRoutes,
+  ...dashboardHealthRoutes,
+  ...queueControlRoutes,
+  ...backupRoutes,
+  ...recoveryRoutes,
+  ...auditLogRoutes,
+  ...dashboardInsightsRoutes,
+  ...llmMonitoringRoutes,
 ];

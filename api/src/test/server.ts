@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { createApp } from '../app';
@@ -21,6 +22,8 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     publicCacheSeconds: 0,
     ...overrides,
   };
+  // Backups follow a test's own data folder unless the test names a backup folder.
+  if (overrides.dataDir && !overrides.backupDir) config.backupDir = path.join(overrides.dataDir, 'backups');
   const log = createLogger(config);
   const app = await createAppContext(config, log, database.url);
   const server: Server = createApp(app, { checkResponses: true }).listen(0, '127.0.0.1');

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { createJob } from '@ideamine/api/commands/create-job';
 import { nextRunAt } from '@ideamine/api/commands/schedule-times';
+import { runScheduledBackup } from '@ideamine/api/commands/scheduled-backup';
 import { createJobBody } from '@ideamine/shared/contract/jobs';
 import type { WorkerContext } from '../context';
 
@@ -42,4 +43,7 @@ export async function handleScheduleTick(w: WorkerContext): Promise<void> {
         .execute();
     }
   });
+  // Scheduled backups ride on the same tick; a failed backup is logged, never a failed tick.
+  if (w.backups)
+    await runScheduledBackup(w.backups, w.log).catch((err: unknown) => w.log.error({ err }, 'scheduled backup failed'));
 }
