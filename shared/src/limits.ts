@@ -17,3 +17,12 @@ export const ENGAGEMENT_MIN_MS = 1000;
 export const TREND_THRESHOLD_PERCENT = 10;
 /** Overall score (0-5) from which an idea counts as high potential. */
 export const HIGH_POTENTIAL_MIN_SCORE = 3.5;
+/** Analytics consent (spec s3, s9): the version the portal records, and the defaults it offers. */
+export const CONSENT_VERSION = '1.0';
+export const ANALYTICS_COOKIE_DAYS = 365;
+export const DEFAULT_ANALYTICS_PREFERENCES = {
+  analytics_enabled: true,
+  performance_tracking: true,
+  personalization: false,
+  advertising: false,
+} as const;

@@ -3,7 +3,7 @@ import type PgBoss from 'pg-boss';
 import { MAX_BULK_TASKS, MAX_DEAD_LETTER_REPLAYS } from '@ideamine/shared/contract/queue-control';
 import { deadLetterQueue, QUEUE_NAMES, TASKS_PER_MESSAGE, type QueueName } from '@ideamine/shared/jobs';
 import type { Db } from '../db/database';
-import { ApiError, conflict, notFound } from '../errors';
+import { conflict, notFound } from '../errors';
 import { bossDb, chunk, sendMany } from '../queue/boss';
 import { likePattern } from '../queries/paging';
 import type { Actor } from './admin-users';
@@ -179,12 +179,6 @@ export async function actOnTask(
       requestId: actor.requestId,
     });
   });
-}
-
-export function queueName(name: string): QueueName {
-  if (!(QUEUE_NAMES as string[]).includes(name))
-    throw new ApiError('VALIDATION_ERROR', `queue must be one of ${QUEUE_NAMES.join(', ')}`, 'queue');
-  return name as QueueName;
 }
 
 export async function queueStates(db: Db) {

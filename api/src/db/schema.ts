@@ -358,6 +358,18 @@ export interface BackupsTable {
   updated_at: Timestamp;
 }
 
+export interface AnalyticsEventsTable {
+  id: Id;
+  visitor_id: string;
+  user_id: number | null;
+  name: string;
+  path: string | null;
+  properties: ColumnType<unknown, string | undefined, string>;
+  consent_version: string;
+  occurred_at: ColumnType<Date, Date | string, Date | string>;
+  created_at: Timestamp;
+}
+
 export interface KnowledgeSourcesTable {
   id: Id;
   knowledge_id: number;
@@ -492,6 +504,7 @@ export interface Database {
   knowledge_sources: KnowledgeSourcesTable;
   knowledge_votes: KnowledgeVotesTable;
   backups: BackupsTable;
+  analytics_events: AnalyticsEventsTable;
   idea_storm_analyses: IdeaStormAnalysesTable;
   profit_analysis_batches: ProfitAnalysisBatchesTable;
   profit_analyses: ProfitAnalysesTable;

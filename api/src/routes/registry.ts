@@ -24,6 +24,7 @@ import { queueControlRoutes } from './queue-control/router';
 import { backupRoutes } from './backups/router';
 import { recoveryRoutes } from './recovery/router';
 import { auditLogRoutes } from './audit-log/router';
+import { analyticsRoutes } from './analytics/router';
 import { dashboardInsightsRoutes } from './dashboard-insights/router';
 import { llmMonitoringRoutes } from './llm-monitoring/router';
 
@@ -54,6 +55,7 @@ export const routes: readonly Route[] = [
   ...backupRoutes,
   ...recoveryRoutes,
   ...auditLogRoutes,
+  ...analyticsRoutes,
   ...dashboardInsightsRoutes,
   ...llmMonitoringRoutes,
 ];

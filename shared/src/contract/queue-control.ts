@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_ID, pageQuery, text } from './common';
+import { QUEUE_NAMES, type QueueName } from '../jobs';
 import { taskStatusSchema } from './jobs';
 
 // Operator queue control (issue 5, beyond the spec): act on crawl and transform tasks one at a
@@ -52,7 +53,9 @@ export const bulkTaskResultSchema = z
 export const reasonBody = z.strictObject({ reason: reasonSchema.optional() });
 
 export const queueParams = z.strictObject({
-  queue: z.string().max(100),
+  queue: z.enum(QUEUE_NAMES as [QueueName, ...QueueName[]], {
+    error: `queue must be one of ${QUEUE_NAMES.join(', ')}`,
+  }),
 });
 
 export const queueStateSchema = z

@@ -153,7 +153,15 @@ export const dashboardHealthRoutes = [
     requirement: ADMIN,
     response: databaseStatusSchema,
     handler: async ({ app }) => {
-      const probeMs = await probeDatabase(app.db);
+      const probeMs = await probeDatabase(app.db).catch(() => null);
+      if (probeMs === null)
+        return ok({
+          connection_status: 'disconnected' as const,
+          storage_utilization: { used_mb: 0, total_mb: 0, percentage: 0 },
+          query_performance: { avg_response_time_ms: 0, samples: 0 },
+          record_counts: [],
+          timestamp: now(),
+        });
       const [size, quota, perf, counts, depths, dead] = await Promise.all([
         databaseSize(app.db),
         readSetting(app.db, 'dashboard.storage_quota_mb'),

@@ -19,7 +19,6 @@ import { rerunTask } from '../../commands/job-control';
 import {
   actOnTask,
   bulkTasks,
-  queueName,
   queueStates,
   replayDeadLetters,
   setQueuePaused,
@@ -64,7 +63,7 @@ export const queueControlRoutes = [
       body: reasonBody,
       response: queueStateSchema,
       handler: async (input) => {
-        const queue = queueName(input.params.queue);
+        const queue = input.params.queue;
         await setQueuePaused(input.app.db, actorOf(input), queue, verb === 'pause', input.body.reason ?? '');
         return ok((await queueStates(input.app.db)).find((q) => q.queue === queue)!);
       },
@@ -82,7 +81,7 @@ export const queueControlRoutes = [
     body: replayBody,
     response: replayResultSchema,
     handler: async (input) => {
-      const queue = queueName(input.params.queue);
+      const queue = input.params.queue;
       return ok(await replayDeadLetters(input.app.db, input.app.boss, actorOf(input), queue, input.body));
     },
   }),
@@ -153,11 +152,10 @@ export const queueControlRoutes = [
     id: 'queues.tasks.retry',
     method: 'POST',
     path: '/admin/queues/tasks/:kind/:id/retry',
-    summary: 'Run one finished crawl or transform task again (its job reopens)',
+    summary: 'Run one finished crawl or transform task again (its job reopens; audited as task.rerun)',
     tag,
     requirement: ADMIN,
     params: taskRefParams,
-    body: reasonBody,
     response: messageSchema,
     handler: async (input) => {
       await rerunTask(input.app.db, input.app.boss, actorOf(input), input.params.kind, input.params.id);
