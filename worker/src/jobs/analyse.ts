@@ -1,6 +1,6 @@
 import type { WorkerContext } from '../context';
 import { recordedCall } from '../llm/call-log';
-import { overallScore, profitLabel, profitScore } from '../llm/scoring';
+import { scoreColumns } from '../llm/scoring';
 
 // The analyse stage: the four sub-scores (0-10), the profit score and its label, the four
 // innovation scores (0-5) with their mean as the overall score, and key strengths.
@@ -19,21 +19,10 @@ export async function handleAnalyse(w: WorkerContext, knowledgeIds: number[]): P
   const provider = await w.llm();
   for (const row of rows) {
     const a = await recordedCall(w.db, provider, 'analyse', row.id, () => provider.analyse(row));
-    const profit = profitScore(a);
     await w.db
       .updateTable('knowledge')
       .set({
-        problem_severity_score: a.problem_severity_score,
-        market_demand_score: a.market_demand_score,
-        monetization_score: a.monetization_score,
-        implementation_score: a.implementation_score,
-        profit_score: profit,
-        profit_potential: profitLabel(profit),
-        business_model_innovation_score: a.business_model_innovation_score,
-        technology_innovation_score: a.technology_innovation_score,
-        market_disruption_potential_score: a.market_disruption_potential_score,
-        approach_novelty_score: a.approach_novelty_score,
-        overall_score: overallScore(a),
+        ...scoreColumns(a),
         key_strengths: [...new Set([...row.key_strengths, ...a.key_strengths])].slice(0, 6),
         analyzed_at: new Date(),
         updated_at: new Date(),

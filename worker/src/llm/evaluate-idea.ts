@@ -2,7 +2,7 @@ import type { Db } from '@ideamine/api/db/database';
 import type { ProfitLabel } from '@ideamine/api/db/schema';
 import { recordedCall } from './call-log';
 import type { Analysis, CategoryOption, IdeaText, LlmProvider } from './provider';
-import { overallScore, profitLabel, profitScore, PROFIT_WEIGHTS } from './scoring';
+import { PROFIT_WEIGHTS, scoreColumns } from './scoring';
 
 // One idea through enrichment and analysis, outside the crawl pipeline: Idea Storm and profit
 // analysis use it. Every provider call is recorded like the pipeline's.
@@ -73,7 +73,6 @@ export async function evaluateIdea(
   const a = await recordedCall(db, provider, `${purpose}.analyse`, knowledgeId, () =>
     provider.analyse({ ...idea, summary: e.summary, categories: cats, keywords: e.keywords }),
   );
-  const profit = profitScore(a);
   const factors = [
     ['problem_severity', a.problem_severity_score, PROFIT_WEIGHTS.problem_severity],
     ['market_demand', a.market_demand_score, PROFIT_WEIGHTS.market_demand],
@@ -85,17 +84,7 @@ export async function evaluateIdea(
     categories: cats,
     keywords: e.keywords,
     key_strengths: [...new Set([...e.key_strengths, ...a.key_strengths])].slice(0, 6),
-    problem_severity_score: a.problem_severity_score,
-    market_demand_score: a.market_demand_score,
-    monetization_score: a.monetization_score,
-    implementation_score: a.implementation_score,
-    profit_score: profit,
-    profit_potential: profitLabel(profit),
-    business_model_innovation_score: a.business_model_innovation_score,
-    technology_innovation_score: a.technology_innovation_score,
-    market_disruption_potential_score: a.market_disruption_potential_score,
-    approach_novelty_score: a.approach_novelty_score,
-    overall_score: overallScore(a),
+    ...scoreColumns(a),
     profit_breakdown: factors.map(([factor, score, weight]) => ({
       factor,
       score,

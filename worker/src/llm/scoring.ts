@@ -32,3 +32,21 @@ export function overallScore(a: Analysis): number {
     4;
   return Math.round(s * 100) / 100;
 }
+
+/** The scores an analysis gives an idea, as stored on it: sub-scores, profit, innovation, overall. */
+export function scoreColumns(a: Analysis) {
+  const profit = profitScore(a);
+  return {
+    problem_severity_score: a.problem_severity_score,
+    market_demand_score: a.market_demand_score,
+    monetization_score: a.monetization_score,
+    implementation_score: a.implementation_score,
+    profit_score: profit,
+    profit_potential: profitLabel(profit),
+    business_model_innovation_score: a.business_model_innovation_score,
+    technology_innovation_score: a.technology_innovation_score,
+    market_disruption_potential_score: a.market_disruption_potential_score,
+    approach_novelty_score: a.approach_novelty_score,
+    overall_score: overallScore(a),
+  };
+}
