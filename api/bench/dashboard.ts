@@ -1,0 +1,162 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import pino from 'pino';
+import { closeAppContext, createAppContext } from '../src/boot';
+import { loadConfig } from '../src/config';
+import { ensureDatabase, resolveDatabase } from '../src/db/resolve-database';
+import { countIdeas, seedIdeas } from './seed-ideas';
+import { seedTasks } from './seed-tasks';
+
+// `npm run bench:dashboard`: seeds 1,000,000 ideas and 5,000,000 tasks (kept between runs),
+// starts the API in its own process and times every operations-dashboard call (p50/p95 over
+// repeated calls, one at a time), beside `SELECT count(*)` of the largest table as a yardstick.
+
+const IDEAS = Number(process.env.BENCH_IDEAS ?? 1_000_000);
+const CRAWL_TASKS = Number(process.env.BENCH_CRAWL_TASKS ?? 4_000_000);
+const TRANSFORM_TASKS = Number(process.env.BENCH_TRANSFORM_TASKS ?? 1_000_000);
+const REPEATS = Number(process.env.BENCH_REPEATS ?? 20);
+const root = path.resolve(import.meta.dirname, '../..');
+const DB_NAME = `ideamine_bench_dashboard_${IDEAS}_${CRAWL_TASKS + TRANSFORM_TASKS}`;
+const ADMIN = { email: 'bench-admin@example.test', password: 'bench-admin-password' };
+
+const CALLS = [
+  '/dashboard/system-status?forceRefresh=true',
+  '/dashboard/queue-metrics',
+  '/dashboard/worker-stats',
+  '/dashboard/job-stats?period=24h',
+  '/dashboard/job-stats?period=30d',
+  '/dashboard/error-rates',
+  '/dashboard/database-status',
+  '/dashboard/knowledge-metrics',
+  '/dashboard/tag-activity',
+  '/dashboard/idea-pipeline',
+  '/dashboard/profit-distribution',
+  '/dashboard/high-potential-ideas',
+  '/dashboard/emerging-trends',
+  '/dashboard/source-performance',
+  '/dashboard/domain-health',
+  '/admin/llm-monitoring',
+  '/admin/llm-monitoring/models/gpt-4o-mini',
+  '/jobs?page=1&page_size=10',
+];
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function timed(fn: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await fn();
+  return performance.now() - started;
+}
+
+async function main() {
+  const log = pino({ level: 'warn' });
+  const base = loadConfig({
+    LOG_LEVEL: 'warn',
+    DATA_DIR: 'data/bench',
+    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+  });
+  const server = await resolveDatabase(base, log);
+  await ensureDatabase(server.url, DB_NAME);
+  const dbUrl = new URL(server.url);
+  dbUrl.pathname = `/${DB_NAME}`;
+  let api: ChildProcess | undefined;
+  try {
+    const app = await createAppContext(base, log, dbUrl.toString(), { maintainQueue: false });
+    const started = performance.now();
+    if ((await countIdeas(app.db)) < IDEAS)
+      await seedIdeas(app.db, IDEAS, (n) => process.stdout.write(`\r  ideas ${n}   `));
+    await seedTasks(
+      app.db,
+      { jobs: 5000, crawlTasks: CRAWL_TASKS, transformTasks: TRANSFORM_TASKS, llmCalls: 200_000 },
+      (what, n) => process.stdout.write(`\r  ${what} ${n}          `),
+    );
+    console.log(
+      `\rData ready in ${((performance.now() - started) / 1000).toFixed(0)} s (database ${DB_NAME}, kept for the next run)`,
+    );
+    await closeAppContext(app);
+
+    const client = new pg.Client(dbUrl.toString());
+    await client.connect();
+    const yard: number[] = [];
+    for (let i = 0; i < 5; i++) yard.push(await timed(() => client.query('SELECT count(*) FROM crawl_tasks')));
+    await client.end();
+    yard.sort((a, b) => a - b);
+
+    const port = await freePort();
+    api = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts', '--api-only'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATABASE_URL: dbUrl.toString(),
+        PORT: String(port),
+        LOG_LEVEL: 'warn',
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const url = `http://127.0.0.1:${port}`;
+    for (
+      let i = 0;
+      i < 300 &&
+      !(await fetch(`${url}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      ));
+      i++
+    )
+      await new Promise((r) => setTimeout(r, 200));
+    const login = (await (
+      await fetch(`${url}/api/v1/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(ADMIN),
+      })
+    ).json()) as { data: { tokens: { access_token: string } } };
+    const headers = { authorization: `Bearer ${login.data.tokens.access_token}` };
+
+    console.log(
+      `Benchmark: ${IDEAS} ideas, ${CRAWL_TASKS + TRANSFORM_TASKS} tasks, ${REPEATS} calls each, ${os.cpus().length} cores, Node ${process.version}`,
+    );
+    console.log(`yardstick SELECT count(*) FROM crawl_tasks (${CRAWL_TASKS} rows): median ${yard[2]!.toFixed(0)} ms`);
+    let over = 0;
+    for (const call of CALLS) {
+      const times: number[] = [];
+      let status = 0;
+      for (let i = 0; i < REPEATS; i++)
+        times.push(
+          await timed(async () => {
+            const res = await fetch(`${url}/api/v1${call}`, { headers });
+            status = res.status;
+            await res.arrayBuffer();
+          }),
+        );
+      times.sort((a, b) => a - b);
+      const p95 = percentile(times, 95);
+      if (p95 >= 50) over++;
+      console.log(
+        `${call.padEnd(46)} p50 ${percentile(times, 50).toFixed(1).padStart(8)} ms  p95 ${p95.toFixed(1).padStart(8)} ms  ${p95 < 50 ? 'ok' : 'over 50 ms'}${status === 200 ? '' : `  HTTP ${status}`}`,
+      );
+    }
+    console.log(`Goal: every call p95 under 50 ms. ${over ? `${over} of ${CALLS.length} calls are over.` : 'Met.'}`);
+  } finally {
+    api?.kill('SIGTERM');
+    await server.stop();
+  }
+}
+
+await main();
+process.exit(0);
