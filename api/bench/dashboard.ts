@@ -95,63 +95,75 @@ async function main() {
     await client.end();
     yard.sort((a, b) => a - b);
 
-    const port = await freePort();
-    api = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts', '--api-only'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATABASE_URL: dbUrl.toString(),
-        PORT: String(port),
-        LOG_LEVEL: 'warn',
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    const url = `http://127.0.0.1:${port}`;
-    for (
-      let i = 0;
-      i < 300 &&
-      !(await fetch(`${url}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      ));
-      i++
-    )
-      await new Promise((r) => setTimeout(r, 200));
-    const login = (await (
-      await fetch(`${url}/api/v1/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(ADMIN),
-      })
-    ).json()) as { data: { tokens: { access_token: string } } };
-    const headers = { authorization: `Bearer ${login.data.tokens.access_token}` };
-
     console.log(
       `Benchmark: ${IDEAS} ideas, ${CRAWL_TASKS + TRANSFORM_TASKS} tasks, ${REPEATS} calls each, ${os.cpus().length} cores, Node ${process.version}`,
     );
     console.log(`yardstick SELECT count(*) FROM crawl_tasks (${CRAWL_TASKS} rows): median ${yard[2]!.toFixed(0)} ms`);
-    let over = 0;
-    for (const call of CALLS) {
-      const times: number[] = [];
-      let status = 0;
-      for (let i = 0; i < REPEATS; i++)
-        times.push(
-          await timed(async () => {
-            const res = await fetch(`${url}/api/v1${call}`, { headers });
-            status = res.status;
-            await res.arrayBuffer();
-          }),
-        );
-      times.sort((a, b) => a - b);
-      const p95 = percentile(times, 95);
-      if (p95 >= 50) over++;
+    for (const cacheSeconds of ['15', '0']) {
+      const port = await freePort();
+      api = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts', '--api-only'], {
+        cwd: root,
+        env: {
+          ...process.env,
+          DATABASE_URL: dbUrl.toString(),
+          PORT: String(port),
+          LOG_LEVEL: 'warn',
+          ADMIN_EMAIL: ADMIN.email,
+          ADMIN_PASSWORD: ADMIN.password,
+          DASHBOARD_CACHE_SECONDS: cacheSeconds,
+        },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      const url = `http://127.0.0.1:${port}`;
+      for (
+        let i = 0;
+        i < 300 &&
+        !(await fetch(`${url}/readyz`).then(
+          (r) => r.ok,
+          () => false,
+        ));
+        i++
+      )
+        await new Promise((r) => setTimeout(r, 200));
+      const login = (await (
+        await fetch(`${url}/api/v1/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(ADMIN),
+        })
+      ).json()) as { data: { tokens: { access_token: string } } };
+      const headers = { authorization: `Bearer ${login.data.tokens.access_token}` };
       console.log(
-        `${call.padEnd(46)} p50 ${percentile(times, 50).toFixed(1).padStart(8)} ms  p95 ${p95.toFixed(1).padStart(8)} ms  ${p95 < 50 ? 'ok' : 'over 50 ms'}${status === 200 ? '' : `  HTTP ${status}`}`,
+        cacheSeconds === '0'
+          ? 'Without the dashboard cache (every call computed live):'
+          : `With the dashboard cache (${cacheSeconds} s, the default):`,
       );
+      let over = 0;
+      for (const call of CALLS) {
+        const times: number[] = [];
+        let status = 0;
+        for (let i = 0; i < REPEATS; i++)
+          times.push(
+            await timed(async () => {
+              const res = await fetch(`${url}/api/v1${call}`, { headers });
+              status = res.status;
+              await res.arrayBuffer();
+            }),
+          );
+        const first = times[0]!;
+        times.sort((a, b) => a - b);
+        const p95 = percentile(times, 95);
+        if (p95 >= 50) over++;
+        console.log(
+          `  ${call.padEnd(46)} first ${first.toFixed(0).padStart(6)} ms  p50 ${percentile(times, 50).toFixed(1).padStart(8)} ms  p95 ${p95.toFixed(1).padStart(8)} ms  ${p95 < 50 ? 'ok' : 'over 50 ms'}${status === 200 ? '' : `  HTTP ${status}`}`,
+        );
+      }
+      console.log(
+        `  Goal: every call p95 under 50 ms. ${over ? `${over} of ${CALLS.length} calls are over.` : 'Met.'}`,
+      );
+      api.kill('SIGTERM');
+      await new Promise((r) => api!.once('exit', r));
     }
-    console.log(`Goal: every call p95 under 50 ms. ${over ? `${over} of ${CALLS.length} calls are over.` : 'Met.'}`);
   } finally {
     api?.kill('SIGTERM');
     await server.stop();

@@ -42,7 +42,7 @@ export async function seedTasks(
              CASE WHEN s = 'failed' THEN (ARRAY['HTTP 500', 'HTTP 503', 'HTTP 429', 'HTTP 404', 'Timeout after 20 s', 'connect ECONNREFUSED'])[1 + g % 6] END,
              CASE WHEN s = 'skipped' THEN 'Disallowed by robots.txt' END,
              t - interval '1 second', CASE WHEN s <> 'pending' THEN t END, t - interval '2 seconds', t
-      FROM (SELECT g, now() - make_interval(secs => (g * 7919) % 2592000) AS t,
+      FROM (SELECT g, now() - make_interval(secs => ((g::bigint * 7919) % 2592000)::int) AS t,
                    CASE WHEN g % 100 < 85 THEN 'completed' WHEN g % 100 < 93 THEN 'failed' WHEN g % 100 < 98 THEN 'skipped' ELSE 'pending' END AS s
             FROM generate_series(${start}::int, ${end}::int) g) x`.execute(db);
     progress('crawl tasks', end);

@@ -38,6 +38,7 @@ export async function createAppContext(
     jwtKey,
     startedAt: new Date(),
     publicCache: new TtlCache(config.publicCacheSeconds * 1000),
+    dashboardCache: new TtlCache(config.dashboardCacheSeconds * 1000),
   };
 }
 

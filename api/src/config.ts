@@ -48,6 +48,7 @@ const envSchema = z.object({
   OAUTH_GITHUB_TOKEN_URL: endpoint('https://github.com/login/oauth/access_token'),
   OAUTH_GITHUB_API_URL: endpoint('https://api.github.com'),
   BACKUP_DIR: z.string().optional(),
+  DASHBOARD_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
   PUBLIC_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   IDEA_STORM_MAX_PER_IP_PER_HOUR: int(20),
   AVATAR_MAX_BYTES: int(2 * 1024 * 1024),
@@ -101,6 +102,8 @@ export interface Config {
   oauth: OAuthConfig;
   /** Where backup files are written (DATA_DIR/backups by default); shared storage when scaled out. */
   backupDir: string;
+  /** How long operations-dashboard answers are cached per process (0: off). */
+  dashboardCacheSeconds: number;
   /** How long trending keywords, category counts and anonymous list pages are cached (0: off). */
   publicCacheSeconds: number;
   /** Public Idea Storm submissions per IP per hour. */
@@ -160,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       },
     },
     backupDir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups')),
+    dashboardCacheSeconds: e.DASHBOARD_CACHE_SECONDS,
     publicCacheSeconds: e.PUBLIC_CACHE_SECONDS,
     ideaStormMaxPerIp: e.IDEA_STORM_MAX_PER_IP_PER_HOUR,
     avatarMaxBytes: e.AVATAR_MAX_BYTES,

@@ -19,4 +19,6 @@ export interface AppContext {
   startedAt: Date;
   /** Short-lived cache of expensive public reads (see PUBLIC_CACHE_SECONDS). */
   publicCache: TtlCache;
+  /** Short-lived cache of operations-dashboard answers (see DASHBOARD_CACHE_SECONDS). */
+  dashboardCache: TtlCache;
 }

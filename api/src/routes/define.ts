@@ -65,6 +65,12 @@ export interface RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z
    * per path and query string for PUBLIC_CACHE_SECONDS. Signed-in callers always get live data.
    */
   visitorCache?: boolean;
+  /**
+   * GET answers that are the same for every caller allowed to make the call (operations
+   * dashboards): cached per path and query string for DASHBOARD_CACHE_SECONDS, stale answers
+   * served while one reload runs. `forceRefresh=true` in the query always reads live.
+   */
+  sharedCache?: boolean;
   successStatus?: 200 | 201;
   handler: (input: RouteInput<z.output<P>, z.output<Q>, z.output<B>>) => Promise<Reply<z.input<R>> | RawReply>;
 }

@@ -77,9 +77,17 @@ async function run(app: AppContext, route: Route, ctx: Context, checkResponses: 
   };
   // Only answers to requests that validated and succeeded are cached, so a hit needs no
   // validation; a refused request is refused again on every call.
-  if (route.visitorCache && ctx.method === 'GET' && !auth && !authError) {
+  const cache =
+    ctx.method !== 'GET'
+      ? null
+      : route.visitorCache && !auth && !authError
+        ? app.publicCache
+        : route.sharedCache && ctx.query.forceRefresh !== 'true'
+          ? app.dashboardCache
+          : null;
+  if (cache) {
     ctx.type = 'application/json';
-    ctx.body = await app.publicCache.remember(`${ctx.path}?${ctx.querystring}`, async () => {
+    ctx.body = await cache.remember(`${ctx.path}?${ctx.querystring}`, async () => {
       const reply = await handle();
       if ('raw' in reply) throw new Error(`Route ${route.id} cannot cache raw bytes`);
       if (checkResponses) route.response.parse(reply.data);

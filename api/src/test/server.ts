@@ -20,6 +20,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     ...loadConfig({ LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', DATA_DIR: 'data/test' }),
     loginMaxAttemptsPerIp: 1000,
     publicCacheSeconds: 0,
+    dashboardCacheSeconds: 0,
     ...overrides,
   };
   // Backups follow a test's own data folder unless the test names a backup folder.

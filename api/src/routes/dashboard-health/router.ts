@@ -45,6 +45,7 @@ export const dashboardHealthRoutes = [
     requirement: ADMIN,
     query: systemStatusQuery,
     response: systemStatusSchema,
+    sharedCache: true,
     handler: async ({ app, query }) => {
       const [{ components, cached }, facts] = await Promise.all([
         systemComponents(app, query.forceRefresh),
@@ -68,6 +69,7 @@ export const dashboardHealthRoutes = [
     tag,
     requirement: ADMIN,
     response: queueMetricsSchema,
+    sharedCache: true,
     handler: async ({ app }) => {
       const [depths, dead, threshold, baseline, probeMs] = await Promise.all([
         pendingDepths(app.db),
@@ -95,6 +97,7 @@ export const dashboardHealthRoutes = [
     tag,
     requirement: ADMIN,
     response: workerStatsSchema,
+    sharedCache: true,
     handler: async ({ app }) => {
       const [live, series] = await Promise.all([liveWorkers(app.db), throughput(app.db)]);
       return ok({
@@ -116,6 +119,7 @@ export const dashboardHealthRoutes = [
     requirement: ADMIN,
     query: jobStatsQuery,
     response: jobStatsSchema,
+    sharedCache: true,
     handler: async ({ app, query }) => ok({ ...(await jobStats(app.db, query.period)), timestamp: now() }),
   }),
 
@@ -127,6 +131,7 @@ export const dashboardHealthRoutes = [
     tag,
     requirement: ADMIN,
     response: errorRatesSchema,
+    sharedCache: true,
     handler: async ({ app }) => {
       const [rates, crawlT, transformT, llmT] = await Promise.all([
         errorRates(app.db),
@@ -152,6 +157,7 @@ export const dashboardHealthRoutes = [
     tag,
     requirement: ADMIN,
     response: databaseStatusSchema,
+    sharedCache: true,
     handler: async ({ app }) => {
       const probeMs = await probeDatabase(app.db).catch(() => null);
       if (probeMs === null)

@@ -44,6 +44,7 @@ export const dashboardInsightsRoutes = [
     tag,
     requirement,
     response: knowledgeMetricsSchema,
+    sharedCache: true,
     handler: async ({ app }) => ok(await knowledgeMetrics(app.db)),
   }),
 
@@ -57,6 +58,7 @@ export const dashboardInsightsRoutes = [
     requirement,
     query: tagActivityQuery,
     response: tagActivitySchema,
+    sharedCache: true,
     handler: async ({ app, query }) => ok(await tagActivity(app.db, query.period, query.limit)),
   }),
 
@@ -68,6 +70,7 @@ export const dashboardInsightsRoutes = [
     tag,
     requirement,
     response: ideaPipelineSchema,
+    sharedCache: true,
     handler: async ({ app }) => ok(await ideaPipeline(app.db)),
   }),
 
@@ -81,6 +84,7 @@ export const dashboardInsightsRoutes = [
     requirement,
     query: profitDistributionQuery,
     response: profitDistributionSchema,
+    sharedCache: true,
     handler: async ({ app, query }) => ok(await profitDistribution(app.db, query.period)),
   }),
 
@@ -93,6 +97,7 @@ export const dashboardInsightsRoutes = [
     requirement,
     query: adminHighPotentialQuery,
     response: z.array(adminHighPotentialIdeaSchema),
+    sharedCache: true,
     handler: async ({ app, query }) => {
       const p = { page: query.page, page_size: query.limit };
       const { rows, total } = await adminHighPotentialIdeas(app.db, p);
@@ -112,6 +117,7 @@ export const dashboardInsightsRoutes = [
     requirement,
     query: emergingTrendsQuery,
     response: emergingTrendsSchema,
+    sharedCache: true,
     handler: async ({ app, query }) => {
       const [keywords, themes] = await Promise.all([
         emergingKeywords(app.db, query.limit),
@@ -130,6 +136,7 @@ export const dashboardInsightsRoutes = [
     requirement,
     query: sourcePerformanceQuery,
     response: sourcePerformanceSchema,
+    sharedCache: true,
     handler: async ({ app, query }) => ok(await sourcePerformance(app.db, query)),
   }),
 
@@ -142,6 +149,7 @@ export const dashboardInsightsRoutes = [
     requirement,
     query: domainHealthQuery,
     response: domainHealthSchema,
+    sharedCache: true,
     handler: async ({ app, query }) => ok(await domainHealth(app.db, query.limit, query.issues_only)),
   }),
 ];

@@ -34,6 +34,7 @@ export const llmMonitoringRoutes = [
     requirement,
     query: llmMonitoringQuery,
     response: llmMonitoringSchema,
+    sharedCache: true,
     handler: async ({ app, query }) => {
       const [totals, models, series] = await Promise.all([
         llmTotals(app.db, query.period),
@@ -54,6 +55,7 @@ export const llmMonitoringRoutes = [
     params: llmModelParams,
     query: llmModelQuery,
     response: llmModelDetailSchema,
+    sharedCache: true,
     handler: async ({ app, params, query }) => {
       const model = params.modelName;
       const providers = await llmModelProviders(app.db, model);
