@@ -206,3 +206,19 @@ describe('registration throttling', () => {
     expect(third.headers.get('retry-after')).toBeTruthy();
   });
 });
+
+describe('the form-post callback receiver', () => {
+  it('turns Apple’s form post into a redirect with the fields in the query, and refuses other posts', async () => {
+    const post = (path: string, body: string, type = 'application/x-www-form-urlencoded') =>
+      fetch(server.url + path, { method: 'POST', redirect: 'manual', headers: { 'content-type': type }, body });
+    const res = await post('/auth/apple/callback', 'code=abc&state=xyz&user=%7B%22name%22%3A1%7D&extra=1');
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/auth/apple/callback?code=abc&state=xyz');
+    expect((await post('/auth/apple/link-callback', 'error=user_cancelled_authorize')).headers.get('location')).toBe(
+      '/auth/apple/link-callback?error=user_cancelled_authorize',
+    );
+    expect((await post('/auth/apple/callback', '{"code":1}', 'application/json')).status).toBe(415);
+    expect((await post('/auth/apple/callback', `code=${'a'.repeat(20_000)}`)).status).toBe(413);
+    expect((await post('/auth/google/callback', 'code=abc')).status).toBe(404);
+  });
+});

@@ -94,6 +94,8 @@ export async function authorizationUrl(config: Config, pending: PendingAuthoriza
     code_challenge_method: 'S256',
   };
   if (pending.nonce) params.nonce = pending.nonce;
+  // Apple asks for a form post whenever the email scope is requested (see form-post-callback.ts).
+  if (pending.provider === 'apple') params.response_mode = 'form_post';
   return oidc.buildAuthorizationUrl(configuration, params).href;
 }
 

@@ -93,7 +93,7 @@ async function authorize(provider: Provider, account: string, o: { token?: strin
   expect(start.status, JSON.stringify(start.body)).toBe(200);
   const authUrl = new URL(start.body.data.auth_url);
   authUrl.searchParams.set(provider === 'github' ? 'login' : 'login_hint', account);
-  const landed = await followToCallback(authUrl.href, `${PORTAL}/auth/${provider}/`);
+  const landed = await followToCallback(authUrl.href, `${PORTAL}/auth/${provider}/`, server.url);
   return { state: start.body.data.state as string, authUrl, landed };
 }
 
@@ -233,8 +233,10 @@ describe('signing in', () => {
     expect(again.body.data.tokens.refresh_token).not.toBe(tokens.refresh_token);
   });
 
-  it('signs in with Apple the same way', async () => {
+  it('signs in with Apple, whose answer comes back as a form post', async () => {
     const sub = googleAccount({}, apple);
+    const { authUrl } = await authorize('apple', googleAccount({}, apple));
+    expect(authUrl.searchParams.get('response_mode')).toBe('form_post');
     const res = await signIn('apple', sub);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data.user).toMatchObject({ apple_id: sub, google_id: null });
