@@ -26,7 +26,7 @@ export async function createAppContext(
   const applied = await migrate(pool);
   if (applied.length) log.info({ applied }, 'applied migrations');
   const boss = await startBoss(databaseUrl, log, { schedule: opts.maintainQueue ?? false });
-  await ensureAdmin(db, log, config.adminEmail, config.adminPassword);
+  await ensureAdmin(db, log, config.adminEmail, config.adminPassword, config.dataDir);
   const jwtKey = await loadSigningKey(db, config.jwtSecret);
   return {
     config,

@@ -52,6 +52,8 @@ describe('npm start', () => {
       }, 60_000);
       expect(ready.status).toBe('ready');
       expect(output).toContain('created the first admin account');
+      expect(fs.readFileSync(path.join(dataDir, 'first-admin-password.txt'), 'utf8').trim()).toMatch(/^[\w-]{16}$/);
+      expect(output).not.toContain(fs.readFileSync(path.join(dataDir, 'first-admin-password.txt'), 'utf8').trim());
       expect(fs.existsSync(path.join(dataDir, 'pg', 'PG_VERSION'))).toBe(true);
     } finally {
       process.kill(-child.pid!, 'SIGTERM');

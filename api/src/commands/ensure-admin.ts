@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import { emailField, passwordField } from '@ideamine/shared/contract/users';
@@ -14,13 +16,15 @@ const BOOTSTRAP_LOCK = 727_002;
  * Makes sure an admin exists. With ADMIN_EMAIL and ADMIN_PASSWORD that account is created, or,
  * if someone registered that address, promoted with ADMIN_PASSWORD as its password and its
  * sessions ended (so an early sign-up cannot keep a password of its own choosing). Without them,
- * a first start with no admin creates one with a random password printed once to the log.
+ * a first start with no admin creates one with a random password written to a file readable only
+ * by this user in `secretsDir` (passwords never go to the log); the log says where.
  */
 export async function ensureAdmin(
   db: Db,
   log: Logger,
   email: string | undefined,
   password: string | undefined,
+  secretsDir: string,
 ): Promise<void> {
   if ((email && !password) || (!email && password))
     throw new Error('Set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither');
@@ -64,6 +68,7 @@ export async function ensureAdmin(
     const anyAdmin = await trx.selectFrom('users').select('id').where('role', '=', 'admin').executeTakeFirst();
     if (anyAdmin) return;
     const generated = randomBytes(12).toString('base64url');
+    const file = await writeSecretFile(secretsDir, 'first-admin-password.txt', `${generated}\n`);
     const user = await registerUser(
       trx,
       { email: 'admin@ideamine.local', username: await freeUsername(trx, 'admin') },
@@ -72,10 +77,20 @@ export async function ensureAdmin(
     );
     await writeAudit(trx, { actorId: null, action: 'user.bootstrap_admin', entityType: 'user', entityId: user.id });
     log.warn(
-      { email: user.email, password: generated },
-      'created the first admin account; this password is shown only once, change it after signing in',
+      { email: user.email, password_file: file },
+      'created the first admin account; its password is in password_file: sign in, change it, then delete the file',
     );
   });
+}
+
+/** Written to a temporary name and renamed, mode 0600, so no other user or half-written file sees it. */
+async function writeSecretFile(dir: string, name: string, content: string): Promise<string> {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const file = path.join(dir, name);
+  const temp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
+  await writeFile(temp, content, { mode: 0o600 });
+  await rename(temp, file);
+  return file;
 }
 
 function checkConfigured(email: string, password: string): { email: string; password: string } {
