@@ -440,6 +440,58 @@ export interface DashboardSamplesTable {
   db_probe_ms: number;
 }
 
+/** Finished tasks per kind, domain and closed UTC hour (migration 0013). */
+export interface TaskHourlyTable {
+  kind: 'crawl' | 'transform';
+  hour: Timestamp;
+  domain: string;
+  completed: Generated<number>;
+  failed: Generated<number>;
+  skipped: Generated<number>;
+  retries: Generated<number>;
+  items: Generated<number>;
+  err_http_429: Generated<number>;
+  err_http_5xx: Generated<number>;
+  err_http_4xx: Generated<number>;
+  err_timeout: Generated<number>;
+  err_robots: Generated<number>;
+  err_network: Generated<number>;
+  err_other: Generated<number>;
+  failed_first: NullableTimestamp;
+  failed_last: NullableTimestamp;
+}
+
+/** task_hourly summed over domains per kind and closed UTC hour (migration 0013). */
+export interface TaskHourTotalsTable {
+  kind: 'crawl' | 'transform';
+  hour: Timestamp;
+  completed: Generated<number>;
+  failed: Generated<number>;
+  skipped: Generated<number>;
+}
+
+/** Pages stored and live ideas per raw_data domain and closed UTC hour (migration 0013). */
+export interface SourceHourlyTable {
+  hour: Timestamp;
+  domain: string;
+  pages: Generated<number>;
+  ideas: Generated<number>;
+  profit_sum: Generated<number>;
+  profit_count: Generated<number>;
+}
+
+/** source_hourly and transform task_hourly rows per closed UTC day (migration 0013). */
+export interface SourceDailyTable {
+  day: Timestamp;
+  domain: string;
+  pages: Generated<number>;
+  ideas: Generated<number>;
+  profit_sum: Generated<number>;
+  profit_count: Generated<number>;
+  transforms: Generated<number>;
+  productive: Generated<number>;
+}
+
 export interface QueuePausesTable {
   queue: string;
   reason: Generated<string>;
@@ -517,6 +569,10 @@ export interface Database {
   llm_calls: LlmCallsTable;
   worker_heartbeats: WorkerHeartbeatsTable;
   dashboard_samples: DashboardSamplesTable;
+  task_hourly: TaskHourlyTable;
+  task_hour_totals: TaskHourTotalsTable;
+  source_hourly: SourceHourlyTable;
+  source_daily: SourceDailyTable;
   queue_pauses: QueuePausesTable;
   projects: ProjectsTable;
   project_ideas: ProjectIdeasTable;

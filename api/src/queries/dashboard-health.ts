@@ -4,6 +4,7 @@ import type { JobStatsPeriod } from '@ideamine/shared/contract/dashboard-health'
 import { deadLetterQueue, QUEUE_NAMES } from '@ideamine/shared/jobs';
 import { changePercentage, trendOf } from '@ideamine/shared/trend';
 import type { Db } from '../db/database';
+import { CURRENT_HOUR, ensureTaskRollups } from './task-rollups';
 
 // Numbers for the System Health tab, all from the database. Queue depth is the number of
 // *pending* crawl or transform tasks (waiting for a worker; tasks in flight are not queued).
@@ -90,27 +91,37 @@ export async function liveWorkers(db: Db): Promise<Map<string, number>> {
   return new Map(rows.map((r) => [r.queue, n(r.workers)]));
 }
 
+/** Processed tasks (completed + failed) of `kind` in the closed hours [from, to), from task_hour_totals. */
+const rolledUp = (kind: 'crawl' | 'transform', from: RawSql, to: RawSql) => sql`
+  (SELECT coalesce(sum(completed + failed), 0) FROM task_hour_totals
+   WHERE kind = ${kind} AND hour >= ${from} AND hour < least(${to}, ${CURRENT_HOUR}))`;
+/** Processed tasks of `table` finished in [from, to) and in the current hour or later, read live. */
+const liveSince = (table: 'crawl_tasks' | 'transform_tasks', from: RawSql, to: RawSql) => sql`
+  (SELECT count(*) FROM ${sql.table(table)}
+   WHERE finished_at >= greatest(${from}, ${CURRENT_HOUR}) AND finished_at < ${to}
+     AND status IN ('completed', 'failed'))`;
+type RawSql = ReturnType<typeof sql>;
+
 /**
  * Tasks a worker finished (completed or failed; skipped tasks were never processed) per hour for
  * the last 6 whole hours and per UTC day for the last 7 days, the current hour and day included.
+ * Closed hours come from task_hour_totals, the current hour live.
  */
 export async function throughput(db: Db) {
-  const processed = sql`status IN ('completed', 'failed')`;
+  await ensureTaskRollups(db);
+  const bucket = (t: RawSql, step: RawSql) => {
+    const end = sql`${t} + ${step}`;
+    return sql`
+      ${rolledUp('crawl', t, end)} + ${liveSince('crawl_tasks', t, end)} AS crawl,
+      ${rolledUp('transform', t, end)} + ${liveSince('transform_tasks', t, end)} AS transform`;
+  };
   const hourly = await sql<{ t: Date; crawl: string; transform: string }>`
-    SELECT b.t,
-      (SELECT count(*) FROM crawl_tasks WHERE finished_at >= b.t AND finished_at < b.t + interval '1 hour'
-         AND ${processed}) AS crawl,
-      (SELECT count(*) FROM transform_tasks WHERE finished_at >= b.t AND finished_at < b.t + interval '1 hour'
-         AND ${processed}) AS transform
+    SELECT b.t, ${bucket(sql`b.t`, sql`interval '1 hour'`)}
     FROM generate_series(date_trunc('hour', now(), 'UTC') - interval '5 hours', date_trunc('hour', now(), 'UTC'),
                          interval '1 hour') AS b(t)
     ORDER BY b.t`.execute(db);
   const daily = await sql<{ d: string; crawl: string; transform: string }>`
-    SELECT to_char(b.t AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS d,
-      (SELECT count(*) FROM crawl_tasks WHERE finished_at >= b.t AND finished_at < b.t + interval '1 day'
-         AND ${processed}) AS crawl,
-      (SELECT count(*) FROM transform_tasks WHERE finished_at >= b.t AND finished_at < b.t + interval '1 day'
-         AND ${processed}) AS transform
+    SELECT to_char(b.t AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS d, ${bucket(sql`b.t`, sql`interval '1 day'`)}
     FROM generate_series(date_trunc('day', now(), 'UTC') - interval '6 days', date_trunc('day', now(), 'UTC'),
                          interval '1 day') AS b(t)
     ORDER BY b.t`.execute(db);
@@ -176,16 +187,29 @@ export async function jobStats(db: Db, period: JobStatsPeriod) {
 
 /**
  * Failure rates over the last 24 hours, in percent with one decimal: failed tasks among tasks a
- * worker finished (completed or failed), failed LLM calls among calls made (ok or error).
+ * worker finished (completed or failed), failed LLM calls among calls made (ok or error). Task
+ * counts: the closed hours wholly inside the window from task_hour_totals; the hour the window's start
+ * cuts through and the current hour live.
  */
-export async function errorRates(db: Db, since = sql`now() - interval '24 hours'`) {
+export async function errorRates(db: Db) {
+  await ensureTaskRollups(db);
+  const since = sql`now() - interval '24 hours'`;
+  const firstWhole = sql`${CURRENT_HOUR} - interval '23 hours'`;
+  const tasks = (kind: 'crawl' | 'transform', table: 'crawl_tasks' | 'transform_tasks') => sql`
+    SELECT coalesce(sum(failed), 0) AS failed, coalesce(sum(completed + failed), 0) AS done
+    FROM task_hour_totals WHERE kind = ${kind} AND hour >= ${firstWhole} AND hour < ${CURRENT_HOUR}
+    UNION ALL
+    SELECT count(*) FILTER (WHERE status = 'failed'), count(*)
+    FROM ${sql.table(table)}
+    WHERE status IN ('completed', 'failed')
+      AND ((finished_at >= ${since} AND finished_at < ${firstWhole}) OR finished_at >= ${CURRENT_HOUR})`;
   const { rows } = await sql<Record<string, string>>`
+    WITH c AS (${tasks('crawl', 'crawl_tasks')}), t AS (${tasks('transform', 'transform_tasks')})
     SELECT
-      (SELECT count(*) FROM crawl_tasks WHERE finished_at >= ${since} AND status = 'failed') AS crawl_failed,
-      (SELECT count(*) FROM crawl_tasks WHERE finished_at >= ${since} AND status IN ('completed', 'failed')) AS crawl_all,
-      (SELECT count(*) FROM transform_tasks WHERE finished_at >= ${since} AND status = 'failed') AS transform_failed,
-      (SELECT count(*) FROM transform_tasks WHERE finished_at >= ${since} AND status IN ('completed', 'failed'))
-        AS transform_all,
+      (SELECT sum(failed) FROM c) AS crawl_failed,
+      (SELECT sum(done) FROM c) AS crawl_all,
+      (SELECT sum(failed) FROM t) AS transform_failed,
+      (SELECT sum(done) FROM t) AS transform_all,
       (SELECT count(*) FROM llm_calls WHERE created_at >= ${since} AND status = 'error') AS llm_failed,
       (SELECT count(*) FROM llm_calls WHERE created_at >= ${since} AND status IN ('ok', 'error')) AS llm_all`.execute(
     db,

@@ -2,11 +2,13 @@ import { sql } from 'kysely';
 import { createJob } from '@ideamine/api/commands/create-job';
 import { nextRunAt } from '@ideamine/api/commands/schedule-times';
 import { runScheduledBackup } from '@ideamine/api/commands/scheduled-backup';
+import { refreshTaskRollups } from '@ideamine/api/queries/task-rollups';
 import { createJobBody } from '@ideamine/shared/contract/jobs';
 import type { WorkerContext } from '../context';
 
 // Runs every minute (a pg-boss cron schedule): each active schedule that is due creates a job
 // from its template and moves on to its next time. SKIP LOCKED lets many workers tick at once.
+// Then it refreshes the operations dashboard's hourly task rollups.
 
 export async function handleScheduleTick(w: WorkerContext): Promise<void> {
   await w.db.transaction().execute(async (trx) => {
@@ -46,4 +48,6 @@ export async function handleScheduleTick(w: WorkerContext): Promise<void> {
   // Scheduled backups ride on the same tick; a failed backup is logged, never a failed tick.
   if (w.backups)
     await runScheduledBackup(w.backups, w.log).catch((err: unknown) => w.log.error({ err }, 'scheduled backup failed'));
+  // The dashboard's hourly task rollups: missing closed hours and the last two (late updates).
+  await refreshTaskRollups(w.db).catch((err: unknown) => w.log.error({ err }, 'task rollup refresh failed'));
 }

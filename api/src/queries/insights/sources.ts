@@ -7,6 +7,7 @@ import type {
 } from '@ideamine/shared/contract/dashboard-insights';
 import { changePercentage, trendOf } from '@ideamine/shared/trend';
 import type { Db } from '../../db/database';
+import { CURRENT_HOUR, ensureTaskRollups, ERROR_COLUMNS, ERROR_TYPE } from '../task-rollups';
 
 // Data Sources tab of the admin dashboard (spec s2): how much each crawled domain yields and how
 // healthy crawling it is. One function per widget, each a handful of grouped scans.
@@ -14,9 +15,11 @@ import type { Db } from '../../db/database';
 /**
  * Per raw_data domain: pages stored (data_volume), the share of its finished transform tasks
  * that created at least one item, live ideas per page and their mean profit score, and the
- * trend of pages stored in the last 7 days against the 7 before.
+ * trend of pages stored in the last 7 days against the 7 before. Closed hours come from the
+ * rollups (task_hourly, source_hourly), the current hour and the window edges' hours live.
  */
 export async function sourcePerformance(db: Db, q: SourcePerformanceQuery): Promise<SourcePerformance> {
+  await ensureTaskRollups(db);
   const direction = sql.raw(q.order === 'asc' ? 'ASC' : 'DESC');
   const { rows } = await sql<{
     domain: string;
@@ -27,23 +30,64 @@ export async function sourcePerformance(db: Db, q: SourcePerformanceQuery): Prom
     idea_generation_rate: number;
     avg_profit_potential: number;
   }>`
-    WITH raw AS (
-      SELECT domain, count(*) AS data_volume,
-             count(*) FILTER (WHERE created_at >= now() - interval '7 days') AS recent,
-             count(*) FILTER (WHERE created_at >= now() - interval '14 days'
-                                AND created_at < now() - interval '7 days') AS previous
-      FROM raw_data WHERE domain <> ''
-      GROUP BY domain
-    ), transforms AS (
-      SELECT r.domain, count(*) AS finished, count(*) FILTER (WHERE t.items_created >= 1) AS productive
+    WITH parts AS (
+      -- Closed days.
+      SELECT domain, pages,
+             CASE WHEN day >= ${ceilDay(RECENT_FROM)} THEN pages ELSE 0 END AS recent,
+             CASE WHEN day >= ${ceilDay(PREVIOUS_FROM)} AND day < date_trunc('day', ${PREVIOUS_TO}, 'UTC')
+                  THEN pages ELSE 0 END AS previous,
+             ideas, profit_sum, profit_count, transforms, productive
+      FROM source_daily WHERE day < ${TODAY}
+      UNION ALL
+      -- Today's closed hours.
+      SELECT domain, pages, pages, 0, ideas, profit_sum, profit_count, 0, 0
+      FROM source_hourly WHERE hour >= ${TODAY} AND hour < ${CH}
+      UNION ALL
+      SELECT domain, 0, 0, 0, 0, 0, 0, completed + failed + skipped, items
+      FROM task_hourly WHERE kind = 'transform' AND hour >= ${TODAY} AND hour < ${CH}
+      UNION ALL
+      -- The closed hours of the days the trend windows start or end in (pages are in the days).
+      SELECT domain, 0,
+             CASE WHEN hour >= ${RECENT_FROM} THEN pages ELSE 0 END,
+             CASE WHEN hour < ${RECENT_FROM} THEN pages ELSE 0 END,
+             0, 0, 0, 0, 0
+      FROM source_hourly
+      WHERE hour < ${TODAY}
+        AND ((hour >= ${RECENT_FROM} AND hour < ${ceilDay(RECENT_FROM)})
+             OR (hour >= ${PREVIOUS_FROM} AND hour < ${ceilDay(PREVIOUS_FROM)})
+             OR (hour >= date_trunc('day', ${PREVIOUS_TO}, 'UTC') AND hour < ${PREVIOUS_TO}))
+      UNION ALL
+      -- Live: pages of the current hour, and of the hours the 7- and 14-day edges cut (trend only).
+      SELECT domain, (created_at >= ${CH})::int,
+             (created_at >= now() - interval '7 days')::int,
+             (created_at >= now() - interval '14 days' AND created_at < now() - interval '7 days')::int,
+             0, 0, 0, 0, 0
+      FROM raw_data
+      WHERE domain <> ''
+        AND (created_at >= ${CH}
+             OR (created_at >= ${PREVIOUS_TO} AND created_at < ${RECENT_FROM})
+             OR (created_at >= ${PREVIOUS_FROM} - interval '1 hour' AND created_at < ${PREVIOUS_FROM}))
+      UNION ALL
+      -- Live: transform tasks finished and ideas created in the current hour.
+      SELECT r.domain, 0, 0, 0, 0, 0, 0, 1, (t.items_created >= 1)::int
       FROM transform_tasks t JOIN raw_data r ON r.id = t.raw_data_id
-      WHERE t.status IN ('completed', 'failed', 'skipped')
-      GROUP BY r.domain
-    ), ideas AS (
-      SELECT r.domain, count(*) AS ideas, avg(k.profit_score) AS avg_profit
+      WHERE t.finished_at >= ${CH} AND t.status IN ('completed', 'failed', 'skipped')
+      UNION ALL
+      SELECT r.domain, 0, 0, 0, 1, coalesce(k.profit_score, 0), (k.profit_score IS NOT NULL)::int, 0, 0
       FROM knowledge k JOIN raw_data r ON r.id = k.raw_data_id
-      WHERE k.deleted_at IS NULL AND k.merged_into_id IS NULL
-      GROUP BY r.domain
+      WHERE k.created_at >= ${CH} AND k.deleted_at IS NULL AND k.merged_into_id IS NULL
+    ), sums AS (
+      SELECT domain, sum(pages) AS data_volume, sum(recent) AS recent, sum(previous) AS previous,
+             sum(ideas) AS ideas, sum(profit_sum) / nullif(sum(profit_count), 0) AS avg_profit,
+             sum(transforms) AS finished, sum(productive) AS productive
+      FROM parts
+      GROUP BY domain
+    ), raw AS (
+      SELECT domain, data_volume, recent, previous FROM sums WHERE data_volume > 0
+    ), transforms AS (
+      SELECT domain, finished, productive FROM sums
+    ), ideas AS (
+      SELECT domain, ideas, avg_profit FROM sums
     ), joined AS (
       SELECT raw.domain, raw.data_volume, raw.recent, raw.previous,
              coalesce(round(100.0 * t.productive / nullif(t.finished, 0), 1), 0) AS knowledge_extraction_rate,
@@ -74,21 +118,25 @@ export const PERSISTENT_MIN_TASKS = 5;
 /** ...as it has when it failed in each of the last this many 24-hour periods. */
 export const PERSISTENT_FAILURE_DAYS = 3;
 
+const CH = CURRENT_HOUR;
+const TODAY = sql<Date>`date_trunc('day', now(), 'UTC')`;
+/** The first closed hour wholly inside the last 7 days, and inside the 7 days before them. */
+const RECENT_FROM = sql<Date>`(${CH} - interval '7 days' + interval '1 hour')`;
+const PREVIOUS_FROM = sql<Date>`(${CH} - interval '14 days' + interval '1 hour')`;
+/** The hour the 7-day edge cuts: the previous window's closed hours end before it. */
+const PREVIOUS_TO = sql<Date>`(${CH} - interval '7 days')`;
+/** The first UTC midnight at or after an hour. */
+const ceilDay = (hour: ReturnType<typeof sql>) => sql`date_trunc('day', ${hour} + interval '23 hours', 'UTC')`;
+const DAY = 86_400;
+
 /**
- * The class of a failed crawl task: HTTP status classes first, then the error text (timeouts,
- * robots.txt, network errors), else 'Other'. Kept in SQL so the grouping can move to a rollup.
+ * The live part of the health window: crawl tasks finished in the hour its start (now - 7 days)
+ * cuts through, and in the current hour or later. Closed hours wholly inside come from
+ * task_hourly (hour > CH - 7 days).
  */
-const ERROR_TYPE = sql<string>`CASE
-  WHEN http_status = 429 THEN 'HTTP 429'
-  WHEN http_status BETWEEN 500 AND 599 THEN 'HTTP 5xx'
-  WHEN http_status BETWEEN 400 AND 499 THEN 'HTTP 4xx'
-  WHEN error ~* '(timeout|timed out|ETIMEDOUT|aborted)' THEN 'Timeout'
-  WHEN error ~* 'robots' THEN 'Robots'
-  WHEN error ~* '(ECONN|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|socket|network|fetch failed|dns|tls|certificate)' THEN 'Network'
-  WHEN error ~* '^HTTP 429' THEN 'HTTP 429'
-  WHEN error ~* '^HTTP 5' THEN 'HTTP 5xx'
-  WHEN error ~* '^HTTP 4' THEN 'HTTP 4xx'
-  ELSE 'Other' END`;
+const LIVE_EDGES = sql`((finished_at >= now() - make_interval(days => ${HEALTH_WINDOW_DAYS})
+    AND finished_at < ${CH} - make_interval(days => ${HEALTH_WINDOW_DAYS}) + interval '1 hour')
+  OR finished_at >= ${CH})`;
 
 /**
  * Per domain with crawl tasks finished in the last 7 days: success rate (completed out of
@@ -98,24 +146,43 @@ const ERROR_TYPE = sql<string>`CASE
  * success rate. `issuesOnly` keeps domains with at least one failure.
  */
 export async function domainHealth(db: Db, limit: number, issuesOnly: boolean): Promise<DomainHealth> {
+  await ensureTaskRollups(db);
   const { rows } = await sql<{
     domain: string;
     success_rate: number;
     retry_count: number;
     has_persistent_issues: boolean;
   }>`
-    WITH finished AS (
-      SELECT domain,
-             count(*) FILTER (WHERE status = 'completed') AS completed,
-             count(*) FILTER (WHERE status = 'failed') AS failed,
-             coalesce(sum(greatest(attempts - 1, 0)), 0) AS retry_count,
-             count(DISTINCT floor(extract(epoch FROM now() - finished_at) / 86400)) FILTER (
-               WHERE status = 'failed'
-                 AND finished_at >= now() - make_interval(days => ${PERSISTENT_FAILURE_DAYS})
-             ) AS failing_days
+    WITH parts AS (
+      -- Closed hours wholly inside the window.
+      SELECT domain, sum(completed) AS completed, sum(failed) AS failed, sum(retries) AS retry, NULL AS failing_day
+      FROM task_hourly
+      WHERE kind = 'crawl' AND hour > ${CH} - make_interval(days => ${HEALTH_WINDOW_DAYS}) AND hour < ${CH}
+      GROUP BY domain
+      UNION ALL
+      -- Their failing days: an hour holds at most two 24-hour periods, those of its first and its
+      -- last failure.
+      SELECT DISTINCT h.domain, 0, 0, 0, floor(extract(epoch FROM now() - f.at) / ${DAY})
+      FROM task_hourly h CROSS JOIN LATERAL (VALUES (h.failed_first), (h.failed_last)) AS f(at)
+      WHERE h.kind = 'crawl' AND h.failed > 0
+        AND h.hour >= ${CH} - make_interval(days => ${PERSISTENT_FAILURE_DAYS}) AND h.hour < ${CH}
+        AND f.at >= now() - make_interval(days => ${PERSISTENT_FAILURE_DAYS})
+      UNION ALL
+      -- Live: the window's first (cut) hour and the current hour.
+      SELECT domain, (status = 'completed')::int, (status = 'failed')::int, greatest(attempts - 1, 0),
+             CASE WHEN status = 'failed' AND finished_at >= now() - make_interval(days => ${PERSISTENT_FAILURE_DAYS})
+                  THEN floor(extract(epoch FROM now() - finished_at) / ${DAY}) END
       FROM crawl_tasks
-      WHERE finished_at >= now() - make_interval(days => ${HEALTH_WINDOW_DAYS})
-        AND status IN ('completed', 'failed', 'skipped')
+      WHERE ${LIVE_EDGES} AND status IN ('completed', 'failed', 'skipped')
+      UNION ALL
+      -- A failure exactly at the failing-days edge sits between an hour's first and last.
+      SELECT domain, 0, 0, 0, ${PERSISTENT_FAILURE_DAYS}
+      FROM crawl_tasks
+      WHERE finished_at = now() - make_interval(days => ${PERSISTENT_FAILURE_DAYS}) AND status = 'failed'
+    ), finished AS (
+      SELECT domain, sum(completed) AS completed, sum(failed) AS failed, coalesce(sum(retry), 0) AS retry_count,
+             count(DISTINCT failing_day) AS failing_days
+      FROM parts
       GROUP BY domain
     ), rated AS (
       SELECT domain, failed, retry_count,
@@ -148,15 +215,26 @@ export async function domainHealth(db: Db, limit: number, issuesOnly: boolean): 
 
 type ErrorType = (typeof CRAWL_ERROR_TYPES)[number];
 
-/** Failed crawl tasks of the health window per domain and error type, most frequent first. */
+/**
+ * Failed crawl tasks of the health window per domain and error type, most frequent first: the
+ * rollup's error columns for closed hours, classified live (ERROR_TYPE) for the edge hours.
+ */
 export async function crawlErrorTypes(db: Db, domains: string[]) {
   const byDomain = new Map<string, { type: ErrorType; count: number }[]>();
   if (domains.length === 0) return byDomain;
+  const types = ERROR_COLUMNS.map(([column, type]) => sql`(${type}, h.${sql.ref(column)})`);
   const { rows } = await sql<{ domain: string; type: ErrorType; count: number }>`
-    SELECT domain, ${ERROR_TYPE} AS type, count(*) AS count
-    FROM crawl_tasks
-    WHERE domain = ANY(${domains}::text[]) AND status = 'failed'
-      AND finished_at >= now() - make_interval(days => ${HEALTH_WINDOW_DAYS})
+    SELECT domain, type, sum(count) AS count
+    FROM (
+      SELECT h.domain, e.type, e.count
+      FROM task_hourly h CROSS JOIN LATERAL (VALUES ${sql.join(types)}) AS e(type, count)
+      WHERE h.kind = 'crawl' AND h.domain = ANY(${domains}::text[]) AND h.failed > 0
+        AND h.hour > ${CH} - make_interval(days => ${HEALTH_WINDOW_DAYS}) AND h.hour < ${CH} AND e.count > 0
+      UNION ALL
+      SELECT domain, ${ERROR_TYPE}, 1
+      FROM crawl_tasks
+      WHERE domain = ANY(${domains}::text[]) AND status = 'failed' AND ${LIVE_EDGES}
+    ) AS failures
     GROUP BY 1, 2
     ORDER BY count DESC, type`.execute(db);
   for (const r of rows) {
