@@ -1,7 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
+import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import pino from 'pino';
@@ -9,6 +7,7 @@ import { closeAppContext, createAppContext } from '../src/boot';
 import { loadConfig } from '../src/config';
 import { ensureDatabase, resolveDatabase } from '../src/db/resolve-database';
 import { countIdeas, seedIdeas } from './seed-ideas';
+import { startApiProcess, startScript } from './api-process';
 
 // `npm run bench:api`: seeds 1,000,000 ideas (kept between runs), then loads the public list,
 // search and trending calls with autocannon, beside a bare Koa handler in the same run, with the
@@ -17,7 +16,6 @@ import { countIdeas, seedIdeas } from './seed-ideas';
 const IDEAS = Number(process.env.BENCH_IDEAS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const root = path.resolve(import.meta.dirname, '../..');
 const DB_NAME = `ideamine_bench_api_${IDEAS}`;
 
 const SEARCH_TERMS = [
@@ -33,38 +31,6 @@ const SEARCH_TERMS = [
   'tutor',
 ];
 const CATEGORIES = ['saas', 'fintech', 'developer-tools', 'ai-ml', 'ecommerce'];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-function startChild(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', ...args], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-}
-
-async function waitReady(url: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (
-      await fetch(`${url}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`the API at ${url} did not become ready`);
-}
 
 /**
  * Queries of a stopped API process can run on in PostgreSQL for seconds (the uncached calls at
@@ -140,7 +106,7 @@ async function main() {
     console.log(
       `Benchmark: ${IDEAS} ideas, ${CONNECTIONS} connections, ${SECONDS} s per call, ${os.cpus().length} cores, Node ${process.version}`,
     );
-    const bareChild = startChild(['api/bench/bare-koa.ts'], {});
+    const bareChild = startScript(['api/bench/bare-koa.ts']);
     children.push(bareChild);
     const bareUrl = await new Promise<string>((resolve) =>
       bareChild.stdout!.once('data', (c: Buffer) => resolve(c.toString().trim())),
@@ -150,17 +116,13 @@ async function main() {
     console.log(fmt(bare, bare));
 
     for (const cacheSeconds of ['30', '0']) {
-      const port = await freePort();
-      const api = startChild(['api/src/server.ts', '--api-only'], {
+      const api = await startApiProcess({
         DATABASE_URL: dbUrl.toString(),
-        PORT: String(port),
-        LOG_LEVEL: 'warn',
         PUBLIC_CACHE_SECONDS: cacheSeconds,
         DB_POOL_SIZE: '20',
       });
-      children.push(api);
-      const url = `http://127.0.0.1:${port}`;
-      await waitReady(url);
+      children.push(api.child);
+      const url = api.url;
       const label = cacheSeconds === '0' ? 'cache off' : `cache ${cacheSeconds} s`;
       for (const [name, paths] of [
         ['list', lists],
@@ -169,8 +131,7 @@ async function main() {
       ] as const) {
         console.log(fmt(await load(`${name} (${label})`, url, paths), bare));
       }
-      api.kill('SIGTERM');
-      await new Promise((r) => api.once('exit', r));
+      await api.stop();
       await endLeftoverQueries(server.url, DB_NAME);
     }
   } finally {

@@ -1,7 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
 import { closeAppContext, createAppContext } from '../src/boot';
@@ -9,6 +6,7 @@ import { loadConfig } from '../src/config';
 import { ensureDatabase, resolveDatabase } from '../src/db/resolve-database';
 import { countIdeas, seedIdeas } from './seed-ideas';
 import { seedTasks } from './seed-tasks';
+import { startApiProcess } from './api-process';
 
 // `npm run bench:dashboard`: seeds 1,000,000 ideas and 5,000,000 tasks (kept between runs),
 // starts the API in its own process and times every operations-dashboard call (p50/p95 over
@@ -18,7 +16,6 @@ const IDEAS = Number(process.env.BENCH_IDEAS ?? 1_000_000);
 const CRAWL_TASKS = Number(process.env.BENCH_CRAWL_TASKS ?? 4_000_000);
 const TRANSFORM_TASKS = Number(process.env.BENCH_TRANSFORM_TASKS ?? 1_000_000);
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 20);
-const root = path.resolve(import.meta.dirname, '../..');
 const DB_NAME = `ideamine_bench_dashboard_${IDEAS}_${CRAWL_TASKS + TRANSFORM_TASKS}`;
 const ADMIN = { email: 'bench-admin@example.test', password: 'bench-admin-password' };
 
@@ -46,15 +43,6 @@ const CALLS = [
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 async function timed(fn: () => Promise<unknown>): Promise<number> {
   const started = performance.now();
   await fn();
@@ -72,7 +60,7 @@ async function main() {
   await ensureDatabase(server.url, DB_NAME);
   const dbUrl = new URL(server.url);
   dbUrl.pathname = `/${DB_NAME}`;
-  let api: ChildProcess | undefined;
+  let stopApi: (() => Promise<void>) | undefined;
   try {
     const app = await createAppContext(base, log, dbUrl.toString(), { maintainQueue: false });
     const started = performance.now();
@@ -100,31 +88,14 @@ async function main() {
     );
     console.log(`yardstick SELECT count(*) FROM crawl_tasks (${CRAWL_TASKS} rows): median ${yard[2]!.toFixed(0)} ms`);
     for (const cacheSeconds of ['15', '0']) {
-      const port = await freePort();
-      api = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts', '--api-only'], {
-        cwd: root,
-        env: {
-          ...process.env,
-          DATABASE_URL: dbUrl.toString(),
-          PORT: String(port),
-          LOG_LEVEL: 'warn',
-          ADMIN_EMAIL: ADMIN.email,
-          ADMIN_PASSWORD: ADMIN.password,
-          DASHBOARD_CACHE_SECONDS: cacheSeconds,
-        },
-        stdio: ['ignore', 'ignore', 'inherit'],
+      const api = await startApiProcess({
+        DATABASE_URL: dbUrl.toString(),
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        DASHBOARD_CACHE_SECONDS: cacheSeconds,
       });
-      const url = `http://127.0.0.1:${port}`;
-      for (
-        let i = 0;
-        i < 300 &&
-        !(await fetch(`${url}/readyz`).then(
-          (r) => r.ok,
-          () => false,
-        ));
-        i++
-      )
-        await new Promise((r) => setTimeout(r, 200));
+      stopApi = api.stop;
+      const url = api.url;
       const login = (await (
         await fetch(`${url}/api/v1/auth/login`, {
           method: 'POST',
@@ -161,11 +132,10 @@ async function main() {
       console.log(
         `  Goal: every call p95 under 50 ms. ${over ? `${over} of ${CALLS.length} calls are over.` : 'Met.'}`,
       );
-      api.kill('SIGTERM');
-      await new Promise((r) => api!.once('exit', r));
+      await api.stop();
     }
   } finally {
-    api?.kill('SIGTERM');
+    await stopApi?.();
     await server.stop();
   }
 }

@@ -1,0 +1,65 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+
+// The API as a benchmark measures it: its own process (`--api-only`) on a free loopback port,
+// started with the given environment, ready when /readyz answers.
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+export interface ApiProcess {
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts `node --import tsx <script>` from the repository root with extra environment. */
+export function startScript(args: string[], env: NodeJS.ProcessEnv = {}, stdout: 'pipe' | 'ignore' = 'pipe') {
+  return spawn(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', stdout, 'inherit'],
+  });
+}
+
+export async function startApiProcess(env: NodeJS.ProcessEnv): Promise<ApiProcess> {
+  const port = await freePort();
+  const child = startScript(
+    ['api/src/server.ts', '--api-only'],
+    { LOG_LEVEL: 'warn', ...env, PORT: String(port) },
+    'ignore',
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const ready = await fetch(`${url}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) break;
+    if (Date.now() > deadline || child.exitCode !== null) {
+      child.kill();
+      throw new Error(`the API at ${url} did not become ready`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    child,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
