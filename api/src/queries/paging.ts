@@ -25,6 +25,14 @@ export async function pageOf<DB, TB extends keyof DB, O>(
   return { rows, total };
 }
 
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** ILIKE/LIKE pattern: contains the text, taken literally. */
 export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${escapeLike(text)}%`;
+}
+
+/** LIKE pattern: starts with the text, taken literally. */
+export function likePrefix(text: string): string {
+  return `${escapeLike(text)}%`;
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
-import { likePattern } from './paging';
+import { likePattern, likePrefix } from './paging';
 import { publicIdeas } from './public-ideas';
 
 export interface Suggestion {
@@ -17,7 +17,7 @@ export interface Suggestion {
  * ranked, so a common word stays cheap on a large table.
  */
 export async function suggestions(db: Db, q: string, limit: number, keywords: string[]): Promise<Suggestion[]> {
-  const prefix = `${likePattern(q).slice(1)}`;
+  const prefix = likePrefix(q);
   const categories = await db
     .selectFrom('categories')
     .select(['name', 'slug'])

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { auditEntrySchema, auditLogQuery } from '@ideamine/shared/contract/audit-log';
 import { paginate } from '@ideamine/shared/envelope';
 import { role } from '@ideamine/shared/permissions';
-import { pageOf } from '../../queries/paging';
+import { likePrefix, pageOf } from '../../queries/paging';
 import { defineRoute, ok } from '../define';
 
 // Every admin change of every feature lands in audit_log; operators read it here.
@@ -20,7 +20,7 @@ export const auditLogRoutes = [
     handler: async ({ app, query }) => {
       let base = app.db.selectFrom('audit_log');
       if (query.actor_id) base = base.where('actor_id', '=', query.actor_id);
-      if (query.action) base = base.where('action', 'like', `${query.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      if (query.action) base = base.where('action', 'like', likePrefix(query.action));
       if (query.entity_type) base = base.where('entity_type', '=', query.entity_type);
       if (query.entity_id) base = base.where('entity_id', '=', query.entity_id);
       if (query.date_from) base = base.where('created_at', '>=', query.date_from);
