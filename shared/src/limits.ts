@@ -11,6 +11,8 @@ export const PASSWORD_MAX_LENGTH = 256;
 export const TRENDING_TIME_FILTERS = ['24h', '7d', '30d', '90d'] as const;
 export type TrendingTimeFilter = (typeof TRENDING_TIME_FILTERS)[number];
 export const TRENDING_DEFAULT_PAGE_SIZE = 15;
+/** Hours in each time window the trending, dashboard and analytics calls offer. */
+export const WINDOW_HOURS = { '24h': 24, '7d': 168, '30d': 720, '90d': 2160 } as const;
 /** A visit counts as engagement only past this time on page. */
 export const ENGAGEMENT_MIN_MS = 1000;
 /** Trend of a count against the previous window: beyond this change it is increasing or decreasing. */

@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
+import { WINDOW_HOURS } from '@ideamine/shared/limits';
 import type { Db } from '../db/database';
 
 // Aggregates behind /admin/analytics and /admin/engagement, straight from the tables.
 
-export const PERIOD_HOURS = { '24h': 24, '7d': 168, '30d': 720 } as const;
-export type AdminPeriod = keyof typeof PERIOD_HOURS;
+export type AdminPeriod = '24h' | '7d' | '30d';
 
-const since = (period: AdminPeriod) => sql`now() - make_interval(hours => ${PERIOD_HOURS[period]})`;
+const since = (period: AdminPeriod) => sql`now() - make_interval(hours => ${WINDOW_HOURS[period]})`;
 const days = (period: AdminPeriod) =>
   sql`generate_series(date_trunc('day', ${since(period)}), date_trunc('day', now()), interval '1 day')`;
 

@@ -1,3 +1,4 @@
+import { percentOf } from '@ideamine/shared/trend';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
@@ -117,7 +118,7 @@ async function checkLlm(app: AppContext): Promise<Component> {
       return component('llm_provider', 'down', 'llm.provider is openai but OPENAI_API_KEY is not set');
     const calls = await recentLlmCalls(app.db);
     const threshold = await readSetting(app.db, 'dashboard.llm_error_threshold');
-    const rate = calls.total > 0 ? Math.round((calls.failed / calls.total) * 1000) / 10 : 0;
+    const rate = percentOf(calls.failed, calls.total);
     const message = `openai: ${calls.failed} of ${calls.total} call(s) failed in the last hour (${rate}%)`;
     return component('llm_provider', calls.total > 0 && rate >= threshold ? 'degraded' : 'healthy', message);
   } catch (err) {

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import type { JobStatsPeriod } from '@ideamine/shared/contract/dashboard-health';
 import { deadLetterQueue, QUEUE_NAMES } from '@ideamine/shared/jobs';
-import { changePercentage, trendOf } from '@ideamine/shared/trend';
+import { changePercentage, percentOf, trendOf } from '@ideamine/shared/trend';
 import type { Db } from '../db/database';
 import { CURRENT_HOUR, ensureTaskRollups } from './task-rollups';
 
@@ -17,7 +17,6 @@ export const SAMPLE_EVERY_SECONDS = 60;
 const SAMPLE_RETENTION = '7 days';
 
 const n = (v: unknown) => Number(v ?? 0);
-const pct = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
 
 /** Round trip of a trivial query, in milliseconds (two decimals). */
 export async function probeDatabase(db: Db): Promise<number> {
@@ -216,9 +215,9 @@ export async function errorRates(db: Db) {
   );
   const r = rows[0]!;
   return {
-    crawl: pct(n(r.crawl_failed), n(r.crawl_all)),
-    transform: pct(n(r.transform_failed), n(r.transform_all)),
-    llm: pct(n(r.llm_failed), n(r.llm_all)),
+    crawl: percentOf(n(r.crawl_failed), n(r.crawl_all)),
+    transform: percentOf(n(r.transform_failed), n(r.transform_all)),
+    llm: percentOf(n(r.llm_failed), n(r.llm_all)),
   };
 }
 

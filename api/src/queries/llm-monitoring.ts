@@ -2,7 +2,8 @@ import { sql, type RawBuilder } from 'kysely';
 import type { InsightPeriod } from '@ideamine/shared/contract/dashboard-insights';
 import type { LlmCall, LlmStats } from '@ideamine/shared/contract/llm-monitoring';
 import type { Db } from '../db/database';
-import { PERIOD_HOURS, percent } from './insights/knowledge';
+import { WINDOW_HOURS } from '@ideamine/shared/limits';
+import { percentOf } from '@ideamine/shared/trend';
 
 // LLM monitoring (/admin/llm-monitoring): the llm_calls log aggregated per model and over time.
 // Each aggregate is its own function so it can later be read from an hourly rollup.
@@ -54,7 +55,7 @@ function presentStats(r: StatsRow | undefined): LlmStats {
   return {
     calls: r.calls,
     errors: r.errors,
-    error_rate: percent(r.errors, r.calls),
+    error_rate: percentOf(r.errors, r.calls),
     prompt_tokens: r.prompt_tokens,
     completion_tokens: r.completion_tokens,
     total_tokens: r.total_tokens,
@@ -64,7 +65,7 @@ function presentStats(r: StatsRow | undefined): LlmStats {
   };
 }
 
-const inPeriod = (period: InsightPeriod) => sql`created_at >= now() - make_interval(hours => ${PERIOD_HOURS[period]})`;
+const inPeriod = (period: InsightPeriod) => sql`created_at >= now() - make_interval(hours => ${WINDOW_HOURS[period]})`;
 const forModel = (model: string | null) => (model === null ? sql`true` : sql`model = ${model}`);
 
 /** Every provider and model with calls in the period, busiest first. */

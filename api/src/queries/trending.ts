@@ -1,12 +1,10 @@
 import { sql } from 'kysely';
-import type { TrendingTimeFilter } from '@ideamine/shared/limits';
+import { WINDOW_HOURS, type TrendingTimeFilter } from '@ideamine/shared/limits';
 import { changePercentage, trendOf } from '@ideamine/shared/trend';
 import type { TrendingKeyword } from '@ideamine/shared/contract/public';
 import type { Db } from '../db/database';
 
 // Keywords of public ideas created in a time window, counted against the window before it.
-
-export const WINDOW_HOURS: Record<TrendingTimeFilter, number> = { '24h': 24, '7d': 168, '30d': 720, '90d': 2160 };
 
 /** At most `limit` keywords, most frequent first. */
 export async function trendingKeywords(db: Db, window: TrendingTimeFilter, limit: number): Promise<TrendingKeyword[]> {

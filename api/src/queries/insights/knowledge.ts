@@ -8,7 +8,8 @@ import type {
   TagActivity,
 } from '@ideamine/shared/contract/dashboard-insights';
 import { PROFIT_LABELS } from '@ideamine/shared/contract/knowledge';
-import { changePercentage, trendOf } from '@ideamine/shared/trend';
+import { WINDOW_HOURS } from '@ideamine/shared/limits';
+import { changePercentage, percentOf, trendOf } from '@ideamine/shared/trend';
 import type { Db } from '../../db/database';
 import { HIGH_POTENTIAL_COLUMNS } from '../public-ideas';
 import { pageOf } from '../paging';
@@ -17,7 +18,6 @@ import { pageOf } from '../paging';
 // public or private; deleted and merged-away ideas never count. One function per widget so each
 // can later be answered from a rollup table instead of a scan.
 
-export const PERIOD_HOURS: Record<InsightPeriod, number> = { '24h': 24, '7d': 168, '30d': 720 };
 /** Domains shown by name in knowledge metrics (the portal's domain pie has 7 colours, spec s9). */
 export const TOP_DOMAINS = 7;
 /** Profit distribution 'all' compares the last 30 days with the 30 before. */
@@ -25,9 +25,6 @@ const ALL_TIME_COMPARISON_HOURS = 720;
 
 const LIVE = sql`deleted_at IS NULL AND merged_into_id IS NULL`;
 const since = (hours: number) => sql`now() - make_interval(hours => ${hours})`;
-
-/** Percent with one decimal; 0 when the denominator is 0. */
-export const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
 
 export async function knowledgeMetrics(db: Db): Promise<KnowledgeMetrics> {
   const { rows } = await sql<{
@@ -69,9 +66,9 @@ export async function ideasByDomain(db: Db, total: number): Promise<KnowledgeMet
     FROM knowledge WHERE ${LIVE}
     GROUP BY 1 ORDER BY count DESC, domain
     LIMIT ${TOP_DOMAINS}`.execute(db);
-  const shown = rows.map((r) => ({ domain: r.domain, count: r.count, percentage: percent(r.count, total) }));
+  const shown = rows.map((r) => ({ domain: r.domain, count: r.count, percentage: percentOf(r.count, total) }));
   const rest = total - rows.reduce((sum, r) => sum + r.count, 0);
-  return rest > 0 ? [...shown, { domain: 'Other', count: rest, percentage: percent(rest, total) }] : shown;
+  return rest > 0 ? [...shown, { domain: 'Other', count: rest, percentage: percentOf(rest, total) }] : shown;
 }
 
 /**
@@ -80,7 +77,7 @@ export async function ideasByDomain(db: Db, total: number): Promise<KnowledgeMet
  * by editors), so the widget is not empty on a crawl-only installation.
  */
 export async function tagActivity(db: Db, period: InsightPeriod, limit: number): Promise<TagActivity> {
-  const hours = PERIOD_HOURS[period];
+  const hours = WINDOW_HOURS[period];
   const { rows } = await sql<{ tag: string; count: number; previous: number }>`
     WITH counted AS (
       SELECT t AS tag,
@@ -123,9 +120,9 @@ export async function ideaPipeline(db: Db): Promise<IdeaPipeline> {
     enriched_ideas: p.enriched,
     analyzed_ideas: p.analyzed,
     conversion_rates: {
-      raw_to_knowledge: percent(p.ideas, p.raw),
-      knowledge_to_enriched: percent(p.enriched, p.ideas),
-      enriched_to_analyzed: percent(p.analyzed, p.enriched),
+      raw_to_knowledge: percentOf(p.ideas, p.raw),
+      knowledge_to_enriched: percentOf(p.enriched, p.ideas),
+      enriched_to_analyzed: percentOf(p.analyzed, p.enriched),
     },
   };
 }
@@ -136,7 +133,7 @@ export async function ideaPipeline(db: Db): Promise<IdeaPipeline> {
  * compares the last 30 days with the 30 days before.
  */
 export async function profitDistribution(db: Db, period: ProfitPeriod): Promise<ProfitDistribution> {
-  const hours = period === 'all' ? null : PERIOD_HOURS[period];
+  const hours = period === 'all' ? null : WINDOW_HOURS[period];
   const compare = hours ?? ALL_TIME_COMPARISON_HOURS;
   const { rows } = await sql<{ label: string; count: number; recent: number; previous: number }>`
     SELECT profit_potential AS label,
@@ -153,7 +150,7 @@ export async function profitDistribution(db: Db, period: ProfitPeriod): Promise<
     period,
     distribution: PROFIT_LABELS.map((category) => {
       const count = byLabel.get(category)?.count ?? 0;
-      return { category, count, percentage: percent(count, total) };
+      return { category, count, percentage: percentOf(count, total) };
     }),
     previous_period_change: PROFIT_LABELS.map((category) => {
       const r = byLabel.get(category);

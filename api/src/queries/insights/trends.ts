@@ -1,3 +1,4 @@
+import { WINDOW_HOURS } from '@ideamine/shared/limits';
 import { sql } from 'kysely';
 import type { EmergingTrends } from '@ideamine/shared/contract/dashboard-insights';
 import { TREND_THRESHOLD_PERCENT } from '@ideamine/shared/limits';
@@ -7,7 +8,7 @@ import type { Db } from '../../db/database';
 // Emerging trends (spec s2, s3): keywords and themes of live ideas created in the last 7 days,
 // each against the 7 days before. Rising terms come first, then the most frequent.
 
-const WINDOW_HOURS = 168;
+const WINDOW = WINDOW_HOURS['7d'];
 
 /**
  * SQL twin of trendOf(changePercentage(count, previous)) === 'increasing', so the ordering (and
@@ -28,11 +29,11 @@ export async function emergingKeywords(db: Db, limit: number): Promise<EmergingT
   const { rows } = await sql<Counted>`
     WITH counted AS (
       SELECT kw AS term,
-             count(*) FILTER (WHERE k.created_at >= now() - make_interval(hours => ${WINDOW_HOURS})) AS count,
-             count(*) FILTER (WHERE k.created_at < now() - make_interval(hours => ${WINDOW_HOURS})) AS previous
+             count(*) FILTER (WHERE k.created_at >= now() - make_interval(hours => ${WINDOW})) AS count,
+             count(*) FILTER (WHERE k.created_at < now() - make_interval(hours => ${WINDOW})) AS previous
       FROM knowledge k, unnest(k.keywords) AS kw
       WHERE k.deleted_at IS NULL AND k.merged_into_id IS NULL
-        AND k.created_at >= now() - make_interval(hours => ${WINDOW_HOURS * 2})
+        AND k.created_at >= now() - make_interval(hours => ${WINDOW * 2})
       GROUP BY kw
     )
     SELECT term, count, previous FROM counted
@@ -47,11 +48,11 @@ export async function emergingThemes(db: Db, limit: number): Promise<EmergingTre
   const { rows } = await sql<Counted>`
     WITH counted AS (
       SELECT cat,
-             count(*) FILTER (WHERE k.created_at >= now() - make_interval(hours => ${WINDOW_HOURS})) AS count,
-             count(*) FILTER (WHERE k.created_at < now() - make_interval(hours => ${WINDOW_HOURS})) AS previous
+             count(*) FILTER (WHERE k.created_at >= now() - make_interval(hours => ${WINDOW})) AS count,
+             count(*) FILTER (WHERE k.created_at < now() - make_interval(hours => ${WINDOW})) AS previous
       FROM knowledge k, unnest(k.categories) AS cat
       WHERE k.deleted_at IS NULL AND k.merged_into_id IS NULL
-        AND k.created_at >= now() - make_interval(hours => ${WINDOW_HOURS * 2})
+        AND k.created_at >= now() - make_interval(hours => ${WINDOW * 2})
       GROUP BY cat
     )
     SELECT c.name AS term, n.count, n.previous

@@ -1,3 +1,4 @@
+import { percentOf } from '@ideamine/shared/trend';
 import {
   databaseStatusSchema,
   errorRatesSchema,
@@ -184,7 +185,7 @@ export const dashboardHealthRoutes = [
         storage_utilization: {
           used_mb: usedMb,
           total_mb: quota,
-          percentage: Math.round((usedMb / quota) * 1000) / 10,
+          percentage: percentOf(usedMb, quota),
         },
         query_performance: perf,
         record_counts: counts,

@@ -1,3 +1,4 @@
+import { percentOf } from '@ideamine/shared/trend';
 import { idParam } from '@ideamine/shared/contract/common';
 import {
   appRequestBody,
@@ -101,7 +102,7 @@ export const knowledgeActionRoutes = [
         downvotes,
         vote_score: upvotes - downvotes,
         total_votes: total,
-        upvote_percentage: total === 0 ? 0 : Math.round((upvotes / total) * 1000) / 10,
+        upvote_percentage: percentOf(upvotes, total),
       });
     },
   }),
