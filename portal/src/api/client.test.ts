@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser, TEST_PASSWORD } from '@ideamine/api/test/factories';
+import { startTestServer, type TestServer } from '@ideamine/api/test/server';
+import { ApiClient, MAX_REFRESH_ATTEMPTS, type SignOutReason } from './client';
+import { ApiClientError } from './errors';
+import { memoryStorage, SESSION_KEYS } from './session-storage';
+
+// The portal's API client against the real API: sign-in, the single-flight refresh on 401 and
+// every way a refresh can end.
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+/** A client whose fetch counts the refresh calls and can be told to fail them at the network. */
+function makeClient() {
+  const storage = memoryStorage();
+  const stats = { refreshCalls: 0, refreshNetworkDown: false };
+  const client = new ApiClient({
+    storage,
+    baseUrl: server.url,
+    fetch: async (input, init) => {
+      if (String(input).endsWith('/auth/refresh')) {
+        stats.refreshCalls += 1;
+        if (stats.refreshNetworkDown) throw new TypeError('fetch failed');
+      }
+      return fetch(input, init);
+    },
+  });
+  const signOuts: (SignOutReason | undefined)[] = [];
+  client.subscribe((session, reason) => {
+    if (!session.accessToken) signOuts.push(reason);
+  });
+  return { client, storage, stats, signOuts };
+}
+
+async function signedInClient() {
+  const user = await buildUser(server.app);
+  const made = makeClient();
+  const login = await made.client.post<any>(
+    '/auth/login',
+    { email: user.email, password: TEST_PASSWORD },
+    { auth: false },
+  );
+  made.client.signIn(login.data.tokens, login.data.user);
+  return { ...made, user };
+}
+
+describe('ApiClient', () => {
+  it('signs in, stores the session and calls signed-in routes with the token', async () => {
+    const { client, storage, user } = await signedInClient();
+    expect(storage.getItem(SESSION_KEYS.access)).toBeTruthy();
+    expect(JSON.parse(storage.getItem(SESSION_KEYS.user)!).email).toBe(user.email);
+    const me = await client.get<any>('/auth/me');
+    expect(me.data.id).toBe(user.id);
+  });
+
+  it('returns data and pagination meta of list calls', async () => {
+    const { client } = makeClient();
+    const list = await client.get<any[]>('/public/ideas', { query: { page: 1, page_size: 5, search: '' } });
+    expect(Array.isArray(list.data)).toBe(true);
+    expect(list.meta.pagination).toMatchObject({ page: 1, page_size: 5 });
+  });
+
+  it('passes the envelope error through, naming the field', async () => {
+    const { client } = makeClient();
+    const error = await client.get('/public/ideas', { query: { page_size: 'lots' } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiClientError);
+    expect(error).toMatchObject({ code: 'VALIDATION_ERROR', status: 400 });
+    expect((error as ApiClientError).message).toMatch(/page_size/);
+  });
+
+  it('reports NETWORK_ERROR when the server cannot be reached', async () => {
+    const client = new ApiClient({ storage: memoryStorage(), baseUrl: 'http://127.0.0.1:9' });
+    await expect(client.get('/public/categories')).rejects.toMatchObject({
+      code: 'NETWORK_ERROR',
+      message: 'Failed to connect to the server',
+    });
+  });
+
+  it('refreshes once for many requests that meet a 401 together, then retries each', async () => {
+    const { client, storage, stats } = await signedInClient();
+    const oldRefresh = storage.getItem(SESSION_KEYS.refresh);
+    storage.setItem(SESSION_KEYS.access, 'not-a-token');
+    const answers = await Promise.all(Array.from({ length: 5 }, () => client.get<any>('/auth/me')));
+    expect(answers.every((a) => typeof a.data.id === 'number')).toBe(true);
+    expect(stats.refreshCalls).toBe(1);
+    expect(storage.getItem(SESSION_KEYS.refresh)).not.toBe(oldRefresh);
+  });
+
+  it('signs out when the server refuses the refresh token', async () => {
+    const { client, storage, signOuts } = await signedInClient();
+    storage.setItem(SESSION_KEYS.access, 'not-a-token');
+    storage.setItem(SESSION_KEYS.refresh, 'not-a-refresh-token');
+    await expect(client.get('/auth/me')).rejects.toMatchObject({ status: 401 });
+    expect(storage.getItem(SESSION_KEYS.access)).toBeNull();
+    expect(storage.getItem(SESSION_KEYS.user)).toBeNull();
+    expect(signOuts).toEqual(['refresh-failed']);
+  });
+
+  it('signs out with no refresh token stored', async () => {
+    const { client, storage, signOuts } = await signedInClient();
+    storage.setItem(SESSION_KEYS.access, 'not-a-token');
+    storage.removeItem(SESSION_KEYS.refresh);
+    await expect(client.get('/auth/me')).rejects.toMatchObject({ status: 401 });
+    expect(signOuts).toEqual(['no-refresh-token']);
+  });
+
+  it('clears the session when the user no longer exists', async () => {
+    const { client, storage, signOuts, user } = await signedInClient();
+    storage.setItem(SESSION_KEYS.access, 'not-a-token');
+    await server.app.db.deleteFrom('users').where('id', '=', user.id).execute();
+    await expect(client.get('/auth/me')).rejects.toMatchObject({ status: 401 });
+    expect(signOuts).toEqual(['user-gone']);
+    expect(storage.getItem(SESSION_KEYS.user)).toBeNull();
+  });
+
+  it('keeps the session while the refresh cannot reach the server, up to 3 attempts', async () => {
+    const { client, storage, stats, signOuts } = await signedInClient();
+    storage.setItem(SESSION_KEYS.access, 'not-a-token');
+    stats.refreshNetworkDown = true;
+    for (let i = 1; i < MAX_REFRESH_ATTEMPTS; i++) {
+      await expect(client.get('/auth/me')).rejects.toMatchObject({ status: 401 });
+      expect(storage.getItem(SESSION_KEYS.refresh)).toBeTruthy();
+    }
+    expect(signOuts).toEqual([]);
+    await expect(client.get('/auth/me')).rejects.toMatchObject({ status: 401 });
+    expect(signOuts).toEqual(['refresh-failed']);
+    expect(stats.refreshCalls).toBe(MAX_REFRESH_ATTEMPTS);
+  });
+
+  it('resets the attempt count after a successful refresh', async () => {
+    const { client, storage, stats, signOuts } = await signedInClient();
+    storage.setItem(SESSION_KEYS.access, 'not-a-token');
+    stats.refreshNetworkDown = true;
+    await expect(client.get('/auth/me')).rejects.toMatchObject({ status: 401 });
+    await expect(client.get('/auth/me')).rejects.toMatchObject({ status: 401 });
+    stats.refreshNetworkDown = false;
+    await expect(client.get<any>('/auth/me')).resolves.toMatchObject({ data: { role: 'trial' } });
+    storage.setItem(SESSION_KEYS.access, 'not-a-token');
+    stats.refreshNetworkDown = true;
+    await expect(client.get('/auth/me')).rejects.toMatchObject({ status: 401 });
+    await expect(client.get('/auth/me')).rejects.toMatchObject({ status: 401 });
+    expect(signOuts).toEqual([]);
+  });
+});
