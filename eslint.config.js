@@ -21,7 +21,7 @@ export default tseslint.config(
   },
   {
     // Command-line scripts talk to the terminal.
-    files: ['**/bench/**', 'worker/src/demo/run-demo.ts'],
+    files: ['**/bench/**', 'worker/src/demo/run-demo.ts', 'build/**'],
     rules: { 'no-console': 'off' },
   },
 );

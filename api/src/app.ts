@@ -5,6 +5,7 @@ import type { AppContext } from './context';
 import { authenticate } from './middlewares/authenticate';
 import { corsAllowList } from './middlewares/cors';
 import { errorEnvelope } from './middlewares/envelope';
+import { portalAvailable, portalStatic } from './middlewares/portal-static';
 import { createMetrics } from './middlewares/metrics';
 import { requestContext } from './middlewares/request-context';
 import { securityHeaders } from './middlewares/security-headers';
@@ -37,8 +38,9 @@ export function createApp(app: AppContext, options: AppOptions = {}): Koa {
   const docsHtml = renderDocsPage(openapi as unknown as Record<string, unknown>);
 
   const docs = new Router();
-  // Until the portal is built and served here, the front door leads to the API reference.
-  docs.get('/', (ctx) => ctx.redirect(`${API_BASE}/docs`));
+  // Without a built portal (API-only deployments), the front door leads to the API reference.
+  const withPortal = portalAvailable(app.config.portalDir);
+  if (!withPortal) docs.get('/', (ctx) => ctx.redirect(`${API_BASE}/docs`));
   docs.get(`${API_BASE}/openapi.json`, (ctx) => {
     ctx.body = openapi;
   });
@@ -58,6 +60,7 @@ export function createApp(app: AppContext, options: AppOptions = {}): Koa {
   koa.use(corsAllowList(app.config.corsOrigins));
   koa.use(onlyFor(['/healthz', '/readyz', '/metrics'], health.routes()));
   koa.use(onlyFor(['/', `${API_BASE}/openapi.json`, `${API_BASE}/docs`], docs.routes()));
+  if (withPortal) koa.use(portalStatic(app.config.portalDir));
   koa.use(formPostCallbackRouter().routes());
   koa.use(authenticate(app));
   koa.use(api);

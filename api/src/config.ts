@@ -1,9 +1,13 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { isSecureOrLoopback } from './net/loopback';
 
 // Every environment variable the server reads, with its default. README's configuration table
 // lists the same names.
+
+/** portal/dist of this checkout, wherever the process was started from. */
+const DEFAULT_PORTAL_DIR = fileURLToPath(new URL('../../portal/dist', import.meta.url));
 
 const bool = z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'true' || v === '1');
 const int = (def: number) => z.coerce.number().int().positive().default(def);
@@ -52,6 +56,7 @@ const envSchema = z.object({
   PUBLIC_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   IDEA_STORM_MAX_PER_IP_PER_HOUR: int(20),
   AVATAR_MAX_BYTES: int(2 * 1024 * 1024),
+  PORTAL_DIR: z.string().optional(),
 });
 
 /** An OpenID Connect provider (Google, Apple): endpoints come from its discovery document. */
@@ -110,6 +115,8 @@ export interface Config {
   ideaStormMaxPerIp: number;
   /** Largest avatar image (profile_file) accepted, in bytes; enforced while the upload streams. */
   avatarMaxBytes: number;
+  /** The built portal (portal/dist by default) served at `/`; API only when it is missing. */
+  portalDir: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -167,5 +174,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicCacheSeconds: e.PUBLIC_CACHE_SECONDS,
     ideaStormMaxPerIp: e.IDEA_STORM_MAX_PER_IP_PER_HOUR,
     avatarMaxBytes: e.AVATAR_MAX_BYTES,
+    portalDir: path.resolve(e.PORTAL_DIR ?? DEFAULT_PORTAL_DIR),
   };
 }

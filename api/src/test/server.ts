@@ -21,6 +21,8 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     loginMaxAttemptsPerIp: 1000,
     publicCacheSeconds: 0,
     dashboardCacheSeconds: 0,
+    // The API alone unless a test serves a portal build of its own.
+    portalDir: 'data/test/no-portal',
     ...overrides,
   };
   // Backups follow a test's own data folder unless the test names a backup folder.

@@ -1,4 +1,5 @@
-import { CLIENT_MESSAGES, type ErrorBody } from '@ideamine/shared/errors';
+import type { ErrorBody } from '@ideamine/shared/envelope';
+import { CLIENT_MESSAGES } from '@ideamine/shared/errors';
 
 // The client error shape of spec s8: the envelope's code and message when the server sent one,
 // else the HTTP status as the code, or NETWORK_ERROR when no answer came at all.

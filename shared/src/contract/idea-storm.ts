@@ -42,6 +42,7 @@ export const ideaEvaluationSchema = z
     model: z.string(),
   })
   .meta({ id: 'IdeaEvaluation' });
+export type IdeaEvaluation = z.infer<typeof ideaEvaluationSchema>;
 
 const required = (field: string, min: number, max: number) =>
   text(field, max).pipe(z.string().min(min, { error: `${field} must be at least ${min} characters` }));

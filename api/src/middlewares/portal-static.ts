@@ -1,0 +1,81 @@
+import { createReadStream, existsSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Middleware } from 'koa';
+import { API_BASE } from '@ideamine/shared/limits';
+
+// Serves the built portal at `/`: hashed assets cached for a year, any other page path answered
+// with index.html so the portal's router can show it (or its not-found page). API, health and
+// metrics paths never reach this.
+
+const PORTAL_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.ttf': 'font/ttf',
+  '.eot': 'application/vnd.ms-fontobject',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+const NOT_PORTAL = [API_BASE + '/', '/healthz', '/readyz', '/metrics'];
+
+export function portalAvailable(dir: string): boolean {
+  return existsSync(path.join(dir, 'index.html'));
+}
+
+export function portalStatic(dir: string): Middleware {
+  const root = path.resolve(dir);
+  return async (ctx, next) => {
+    if (
+      (ctx.method !== 'GET' && ctx.method !== 'HEAD') ||
+      NOT_PORTAL.some((p) => ctx.path.startsWith(p)) ||
+      ctx.path === API_BASE
+    )
+      return next();
+    let relative: string;
+    try {
+      relative = decodeURIComponent(ctx.path);
+    } catch {
+      return next();
+    }
+    const file = path.join(root, relative);
+    const inside = file.startsWith(root + path.sep);
+    const info = inside ? await stat(file).catch(() => null) : null;
+    if (info?.isFile()) return send(ctx, file, info.size, relative.startsWith('/assets/'));
+    // A missing asset is a real 404; any other path is a portal page.
+    if (relative.startsWith('/assets/') || path.extname(relative)) return next();
+    const index = path.join(root, 'index.html');
+    const indexInfo = await stat(index).catch(() => null);
+    if (!indexInfo) return next();
+    return send(ctx, index, indexInfo.size, false);
+  };
+}
+
+function send(ctx: Parameters<Middleware>[0], file: string, size: number, immutable: boolean) {
+  ctx.set('Content-Security-Policy', PORTAL_CSP);
+  ctx.set('Cross-Origin-Resource-Policy', 'same-origin');
+  ctx.set('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+  ctx.status = 200;
+  ctx.body = ctx.method === 'HEAD' ? '' : createReadStream(file);
+  ctx.type = TYPES[path.extname(file)] ?? 'application/octet-stream';
+  ctx.length = size;
+}

@@ -1,0 +1,53 @@
+import { H2 } from '@blueprintjs/core';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useAuth } from '../../auth/AuthProvider';
+import { categoriesQuery, ideaListQuery } from '../../queries/ideas';
+import { Pager } from '../common/Pager';
+import { Empty, QueryState } from '../common/QueryState';
+import { IdeaGrid } from '../ideas/IdeaGrid';
+import { IDEA_PAGE_SIZE } from '../ideas/list-search';
+
+/** One category: found by slug or by name (idea cards link by name), with its ideas paged. */
+export function CategoryPage(props: { slug: string; page: number }) {
+  const { client } = useAuth();
+  const navigate = useNavigate();
+  const categories = useQuery(categoriesQuery(client));
+  const wanted = props.slug.toLowerCase();
+  const category = categories.data?.find((c) => c.slug === wanted || c.name.toLowerCase() === wanted);
+  const ideas = useQuery({
+    ...ideaListQuery(client, 'all', { category: category?.name, page: props.page, page_size: IDEA_PAGE_SIZE }),
+    enabled: Boolean(category),
+  });
+  return (
+    <QueryState query={categories}>
+      {() =>
+        !category ? (
+          <Empty message={`There is no category called “${props.slug}”.`} icon="search" />
+        ) : (
+          <div>
+            <H2>{category.name}</H2>
+            <p className="im-muted">{category.description}</p>
+            <QueryState
+              query={ideas}
+              isEmpty={(d) => d.items.length === 0}
+              emptyMessage="No ideas in this category yet."
+            >
+              {(data) => (
+                <>
+                  <IdeaGrid ideas={data.items} />
+                  <Pager
+                    pagination={data.pagination}
+                    onPage={(page) =>
+                      navigate({ to: '/categories/$slug', params: { slug: props.slug }, search: { page } })
+                    }
+                  />
+                </>
+              )}
+            </QueryState>
+          </div>
+        )
+      }
+    </QueryState>
+  );
+}

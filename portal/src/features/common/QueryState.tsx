@@ -1,0 +1,43 @@
+import { Button, Callout, NonIdealState, Spinner } from '@blueprintjs/core';
+import type { ReactNode } from 'react';
+import { messageOf } from '../../api/errors';
+
+// Loading, error (with Retry) and empty states, one look for every screen.
+
+export function Loading(props: { label?: string }) {
+  return (
+    <div className="im-loading" role="status">
+      <Spinner size={30} />
+      <span>{props.label ?? 'Loading...'}</span>
+    </div>
+  );
+}
+
+export function ErrorCallout(props: { error: unknown; fallback?: string; onRetry?: () => void }) {
+  return (
+    <Callout intent="danger" title="Error" icon="error">
+      <p>{messageOf(props.error, props.fallback)}</p>
+      {props.onRetry && <Button text="Retry" icon="refresh" onClick={props.onRetry} />}
+    </Callout>
+  );
+}
+
+export function Empty(props: { message: string; action?: ReactNode; icon?: 'search' | 'inbox' | 'lightbulb' }) {
+  return <NonIdealState icon={props.icon ?? 'inbox'} description={props.message} action={props.action as never} />;
+}
+
+/** Renders the right state of a query: loading, error with Retry, empty, or the data. */
+export function QueryState<T>(props: {
+  query: { data: T | undefined; error: unknown; isPending: boolean; refetch: () => unknown };
+  isEmpty?: (data: T) => boolean;
+  emptyMessage?: string;
+  errorFallback?: string;
+  children: (data: T) => ReactNode;
+}) {
+  const { query } = props;
+  if (query.isPending) return <Loading />;
+  if (query.error || query.data === undefined)
+    return <ErrorCallout error={query.error} fallback={props.errorFallback} onRetry={() => void query.refetch()} />;
+  if (props.isEmpty?.(query.data)) return <Empty message={props.emptyMessage ?? 'Nothing here yet.'} />;
+  return <>{props.children(query.data)}</>;
+}

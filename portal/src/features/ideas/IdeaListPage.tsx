@@ -1,0 +1,190 @@
+import { Button, ControlGroup, H2, HTMLSelect, InputGroup } from '@blueprintjs/core';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { PROFIT_LABELS } from '@ideamine/shared/contract/knowledge';
+import { PUBLIC_IDEA_SORTS } from '@ideamine/shared/contract/public';
+import type { Query } from '../../api/client';
+import { useAuth } from '../../auth/AuthProvider';
+import { categoriesQuery, ideaListQuery, type IdeaListKind } from '../../queries/ideas';
+import { Pager } from '../common/Pager';
+import { QueryState } from '../common/QueryState';
+import { IdeaGrid } from './IdeaGrid';
+import { IDEA_PAGE_SIZE, type IdeaListSearch } from './list-search';
+
+// Every idea list of the portal: all ideas, high potential, editor picks and community
+// favourites, with the filters each API call supports. Filters, sort and page live in the URL.
+
+interface ListConfig {
+  title: string;
+  intro: string;
+  empty: string;
+  filters: boolean;
+  defaults: Partial<IdeaListSearch>;
+}
+
+export const LIST_CONFIG: Record<Exclude<IdeaListKind, 'trending'>, ListConfig> = {
+  all: {
+    title: 'Ideas',
+    intro: 'Every public idea Ideamine has mined and scored.',
+    empty: 'No ideas match these filters.',
+    filters: true,
+    defaults: {},
+  },
+  'high-potential': {
+    title: 'High-potential ideas',
+    intro: 'Ideas with a high profit potential, best first.',
+    empty: 'No high potential ideas available yet.',
+    filters: true,
+    defaults: { profit_level: 'High', sort: 'profit_score', order: 'desc' },
+  },
+  'editor-picks': {
+    title: "Editor's picks",
+    intro: 'Ideas our editors picked, with their reasons.',
+    empty: "No editor's picks available yet.",
+    filters: false,
+    defaults: {},
+  },
+  'community-favorites': {
+    title: 'Community favourites',
+    intro: 'The ideas the community voted highest.',
+    empty: 'No community favorites available yet.',
+    filters: false,
+    defaults: {},
+  },
+};
+
+const SORT_LABELS: Record<(typeof PUBLIC_IDEA_SORTS)[number], string> = {
+  created_at: 'Newest',
+  profit_score: 'Profit score',
+  vote_score: 'Votes',
+  overall_score: 'Innovation',
+  title: 'Title',
+};
+
+export function IdeaListPage(props: {
+  kind: Exclude<IdeaListKind, 'trending'>;
+  search: IdeaListSearch;
+  /** Where the list lives, so filter changes stay on the same page (public or dashboard twin). */
+  path: string;
+  pageSize?: number;
+}) {
+  const config = LIST_CONFIG[props.kind];
+  const { client, user } = useAuth();
+  const navigate = useNavigate();
+  const s = { ...config.defaults, ...props.search };
+  const params: Query = config.filters
+    ? {
+        page: s.page ?? 1,
+        page_size: props.pageSize ?? IDEA_PAGE_SIZE,
+        search: s.search,
+        category: s.category,
+        profit_level: s.profit_level,
+        user_filter: s.user_filter,
+        sort: s.sort,
+        order: s.order,
+      }
+    : { page: s.page ?? 1, page_size: props.pageSize ?? IDEA_PAGE_SIZE };
+  const list = useQuery(ideaListQuery(client, props.kind, params));
+  const categories = useQuery({ ...categoriesQuery(client), enabled: config.filters });
+  const [text, setText] = useState(s.search ?? '');
+  useEffect(() => setText(s.search ?? ''), [s.search]);
+
+  const update = (patch: Partial<IdeaListSearch>) =>
+    navigate({ to: props.path, search: { ...props.search, ...patch, page: patch.page ?? undefined } });
+
+  return (
+    <div>
+      <H2>{config.title}</H2>
+      <p className="im-muted">{config.intro}</p>
+      {config.filters && (
+        <div className="im-filters" role="search">
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              void update({ search: text.trim() || undefined });
+            }}
+          >
+            <ControlGroup>
+              <InputGroup
+                leftIcon="search"
+                placeholder="Search ideas"
+                value={text}
+                onChange={(e) => setText(e.currentTarget.value)}
+                aria-label="Search ideas"
+              />
+              <Button type="submit" text="Search" />
+            </ControlGroup>
+          </form>
+          <HTMLSelect
+            aria-label="Category"
+            value={s.category ?? ''}
+            onChange={(e) => update({ category: e.currentTarget.value || undefined })}
+          >
+            <option value="">All categories</option>
+            {(categories.data ?? []).map((c) => (
+              <option key={c.slug} value={c.name}>
+                {c.name} ({c.count})
+              </option>
+            ))}
+          </HTMLSelect>
+          <HTMLSelect
+            aria-label="Profit level"
+            value={s.profit_level ?? ''}
+            onChange={(e) =>
+              update({ profit_level: (e.currentTarget.value || undefined) as IdeaListSearch['profit_level'] })
+            }
+          >
+            <option value="">Any profit level</option>
+            {PROFIT_LABELS.map((l) => (
+              <option key={l} value={l}>
+                {l}
+              </option>
+            ))}
+          </HTMLSelect>
+          {user && (
+            <HTMLSelect
+              aria-label="Submitted by"
+              value={s.user_filter ?? 'all'}
+              onChange={(e) => update({ user_filter: e.currentTarget.value as IdeaListSearch['user_filter'] })}
+            >
+              <option value="all">All ideas</option>
+              <option value="mine">My ideas</option>
+              <option value="community">Community ideas</option>
+              <option value="crawled">Crawled ideas</option>
+            </HTMLSelect>
+          )}
+          <HTMLSelect
+            aria-label="Sort"
+            value={s.sort ?? 'created_at'}
+            onChange={(e) => update({ sort: e.currentTarget.value as IdeaListSearch['sort'] })}
+          >
+            {PUBLIC_IDEA_SORTS.map((v) => (
+              <option key={v} value={v}>
+                {SORT_LABELS[v]}
+              </option>
+            ))}
+          </HTMLSelect>
+          <Button
+            icon={(s.order ?? 'desc') === 'desc' ? 'sort-desc' : 'sort-asc'}
+            aria-label={(s.order ?? 'desc') === 'desc' ? 'Descending' : 'Ascending'}
+            onClick={() => update({ order: (s.order ?? 'desc') === 'desc' ? 'asc' : 'desc' })}
+          />
+        </div>
+      )}
+      <QueryState
+        query={list}
+        isEmpty={(d) => d.items.length === 0}
+        emptyMessage={config.empty}
+        errorFallback="Failed to load ideas"
+      >
+        {(data) => (
+          <>
+            <IdeaGrid ideas={data.items} />
+            <Pager pagination={data.pagination} onPage={(page) => update({ page })} />
+          </>
+        )}
+      </QueryState>
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { PROFIT_LABELS } from '@ideamine/shared/contract/knowledge';
+import { PUBLIC_IDEA_SORTS, USER_FILTERS } from '@ideamine/shared/contract/public';
+
+// The URL search params of the idea lists: filters, sort and page live in the address bar so a
+// list can be shared, reloaded and navigated with Back. Bad values fall back to the defaults.
+
+export const ideaListSearch = z.object({
+  search: z.string().optional().catch(undefined),
+  category: z.string().optional().catch(undefined),
+  profit_level: z.enum(PROFIT_LABELS).optional().catch(undefined),
+  user_filter: z.enum(USER_FILTERS).optional().catch(undefined),
+  sort: z.enum(PUBLIC_IDEA_SORTS).optional().catch(undefined),
+  order: z.enum(['asc', 'desc']).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).optional().catch(undefined),
+});
+export type IdeaListSearch = z.infer<typeof ideaListSearch>;
+
+export const IDEA_PAGE_SIZE = 12;

@@ -1,0 +1,125 @@
+import { H2, HTMLSelect, InputGroup, Tag } from '@blueprintjs/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { PROFIT_LABELS } from '@ideamine/shared/contract/knowledge';
+import { SEARCH_SORTS } from '@ideamine/shared/contract/public';
+import { useAuth } from '../../auth/AuthProvider';
+import { categoriesQuery, searchQuery, trendingQuery } from '../../queries/ideas';
+import { Pager } from '../common/Pager';
+import { QueryState } from '../common/QueryState';
+import { IdeaGrid } from '../ideas/IdeaGrid';
+import { IDEA_PAGE_SIZE } from '../ideas/list-search';
+import { SearchBox } from './SearchBox';
+import type { SearchParams } from './search-params';
+
+const SORT_LABELS: Record<(typeof SEARCH_SORTS)[number], string> = {
+  relevance: 'Relevance',
+  created_at: 'Newest',
+  profit_score: 'Profit score',
+  vote_score: 'Votes',
+  overall_score: 'Innovation',
+};
+
+export function SearchPage({ search }: { search: SearchParams }) {
+  const { client } = useAuth();
+  const navigate = useNavigate();
+  const update = (patch: Partial<SearchParams>) =>
+    navigate({ to: '/search', search: { ...search, ...patch, page: patch.page ?? undefined } });
+  const results = useQuery(
+    searchQuery(client, {
+      q: search.q,
+      categories: search.categories,
+      profit_level: search.profit_level,
+      date_from: search.date_from,
+      date_to: search.date_to,
+      sort: search.sort,
+      order: search.order,
+      page: search.page ?? 1,
+      page_size: IDEA_PAGE_SIZE,
+    }),
+  );
+  const categories = useQuery(categoriesQuery(client));
+  const trending = useQuery(trendingQuery(client, { time_filter: '7d', page_size: 10 }));
+
+  return (
+    <div>
+      <H2>Search</H2>
+      <div className="im-section">
+        <SearchBox initial={search.q ?? ''} onSearch={(q) => update({ q: q || undefined })} />
+      </div>
+      <div className="im-filters">
+        <HTMLSelect
+          aria-label="Category"
+          value={search.categories ?? ''}
+          onChange={(e) => update({ categories: e.currentTarget.value || undefined })}
+        >
+          <option value="">All categories</option>
+          {(categories.data ?? []).map((c) => (
+            <option key={c.slug} value={c.name}>
+              {c.name}
+            </option>
+          ))}
+        </HTMLSelect>
+        <HTMLSelect
+          aria-label="Profit level"
+          value={search.profit_level ?? ''}
+          onChange={(e) =>
+            update({ profit_level: (e.currentTarget.value || undefined) as SearchParams['profit_level'] })
+          }
+        >
+          <option value="">Any profit level</option>
+          {PROFIT_LABELS.map((l) => (
+            <option key={l}>{l}</option>
+          ))}
+        </HTMLSelect>
+        <InputGroup
+          type="date"
+          aria-label="From date"
+          value={search.date_from ?? ''}
+          onChange={(e) => update({ date_from: e.currentTarget.value || undefined })}
+        />
+        <InputGroup
+          type="date"
+          aria-label="To date"
+          value={search.date_to ?? ''}
+          onChange={(e) => update({ date_to: e.currentTarget.value || undefined })}
+        />
+        <HTMLSelect
+          aria-label="Sort"
+          value={search.sort ?? 'relevance'}
+          onChange={(e) => update({ sort: e.currentTarget.value as SearchParams['sort'] })}
+        >
+          {SEARCH_SORTS.map((s) => (
+            <option key={s} value={s}>
+              {SORT_LABELS[s]}
+            </option>
+          ))}
+        </HTMLSelect>
+      </div>
+      {!search.q && (trending.data?.items.length ?? 0) > 0 && (
+        <div className="im-chips im-section" aria-label="Trending searches">
+          <span className="im-muted">Trending:</span>
+          {trending.data!.items.map((t) => (
+            <Link key={t.keyword} to="/search" search={{ q: t.keyword }} className="im-chip-link">
+              <Tag minimal round interactive>
+                {t.keyword}
+              </Tag>
+            </Link>
+          ))}
+        </div>
+      )}
+      <QueryState
+        query={results}
+        isEmpty={(d) => d.items.length === 0}
+        emptyMessage={search.q ? `No ideas match “${search.q}”.` : 'No ideas match these filters.'}
+      >
+        {(data) => (
+          <>
+            <IdeaGrid ideas={data.items} />
+            <Pager pagination={data.pagination} onPage={(page) => update({ page })} />
+          </>
+        )}
+      </QueryState>
+    </div>
+  );
+}

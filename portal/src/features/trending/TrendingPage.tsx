@@ -1,0 +1,79 @@
+import { H2, HTMLTable, SegmentedControl, Tag } from '@blueprintjs/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { TRENDING_TIME_FILTERS, type TrendingTimeFilter } from '@ideamine/shared/limits';
+import { formatCount, formatPercent, normaliseTrend } from '@ideamine/shared/format';
+import { useAuth } from '../../auth/AuthProvider';
+import { trendingQuery } from '../../queries/ideas';
+import { Pager } from '../common/Pager';
+import { QueryState } from '../common/QueryState';
+
+const TREND_INTENT = { increasing: 'success', decreasing: 'danger', stable: 'none' } as const;
+const TREND_ICON = { increasing: 'trending-up', decreasing: 'trending-down', stable: 'minus' } as const;
+
+/** Trending keywords of spec s3 for a time window against the window before it. */
+export function TrendingPage(props: { timeFilter: TrendingTimeFilter; page: number; path: string }) {
+  const { client } = useAuth();
+  const navigate = useNavigate();
+  const query = useQuery(trendingQuery(client, { time_filter: props.timeFilter, page: props.page }));
+  return (
+    <div>
+      <H2>Trending keywords</H2>
+      <p className="im-muted">Keywords rising across newly mined ideas, against the window before.</p>
+      <SegmentedControl
+        className="im-section"
+        options={TRENDING_TIME_FILTERS.map((v) => ({ label: v, value: v }))}
+        value={props.timeFilter}
+        onValueChange={(v) => navigate({ to: props.path, search: { time_filter: v as TrendingTimeFilter } })}
+      />
+      <QueryState
+        query={query}
+        isEmpty={(d) => d.items.length === 0}
+        emptyMessage="No trending keywords available yet."
+      >
+        {(data) => (
+          <>
+            <HTMLTable striped interactive className="im-fill">
+              <thead>
+                <tr>
+                  <th>Keyword</th>
+                  <th>Mentions</th>
+                  <th>Before</th>
+                  <th>Change</th>
+                  <th>Trend</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.items.map((k) => {
+                  const trend = normaliseTrend(k.trend);
+                  return (
+                    <tr key={k.keyword}>
+                      <td>
+                        <Link to="/search" search={{ q: k.keyword }}>
+                          {k.keyword}
+                        </Link>
+                      </td>
+                      <td>{formatCount(k.count)}</td>
+                      <td>{formatCount(k.previous_count)}</td>
+                      <td>{formatPercent(k.change_percentage, { sign: true })}</td>
+                      <td>
+                        <Tag intent={TREND_INTENT[trend]} icon={TREND_ICON[trend]} minimal>
+                          {trend}
+                        </Tag>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </HTMLTable>
+            <Pager
+              pagination={data.pagination}
+              unit="keywords"
+              onPage={(page) => navigate({ to: props.path, search: { time_filter: props.timeFilter, page } })}
+            />
+          </>
+        )}
+      </QueryState>
+    </div>
+  );
+}

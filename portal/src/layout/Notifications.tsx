@@ -1,0 +1,122 @@
+import { Button, Menu, MenuDivider, MenuItem, OverlayToaster, Popover, type Intent } from '@blueprintjs/core';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { formatTimestamp } from '@ideamine/shared/format';
+import { SETTING_KEYS, readSetting, writeSetting } from '../settings/local-settings';
+
+// The notification centre of spec s2-s4 and s9: a toast per notification (hidden after 6000 ms),
+// marked read 300 ms after it shows, a list capped at 10, at most 5 unread kept across reloads.
+
+export const TOAST_TIMEOUT_MS = 6000;
+export const MARK_READ_AFTER_MS = 300;
+export const NOTIFICATION_LIST_CAP = 10;
+export const PERSISTED_UNREAD_CAP = 5;
+
+export type NotificationType = 'success' | 'error' | 'warning' | 'info';
+
+export interface Notification {
+  id: string;
+  message: string;
+  type: NotificationType;
+  timestamp: string;
+  read: boolean;
+}
+
+interface NotificationCentre {
+  notifications: Notification[];
+  notify(message: string, type?: NotificationType): void;
+  markAllRead(): void;
+  clear(): void;
+}
+
+const INTENT: Record<NotificationType, Intent> = {
+  success: 'success',
+  error: 'danger',
+  warning: 'warning',
+  info: 'primary',
+};
+
+const Context = createContext<NotificationCentre | null>(null);
+
+export function NotificationsProvider({ children }: { children: ReactNode }) {
+  const [notifications, setNotifications] = useState<Notification[]>(() =>
+    readSetting<Notification[]>(SETTING_KEYS.notifications, []),
+  );
+  const toaster = useRef<OverlayToaster>(null);
+
+  useEffect(() => {
+    const unread = notifications.filter((n) => !n.read).slice(0, PERSISTED_UNREAD_CAP);
+    writeSetting(SETTING_KEYS.notifications, unread);
+  }, [notifications]);
+
+  const markRead = useCallback((id: string) => {
+    setNotifications((list) => list.map((n) => (n.id === id ? { ...n, read: true } : n)));
+  }, []);
+
+  const notify = useCallback(
+    (message: string, type: NotificationType = 'info') => {
+      const id = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+      const entry: Notification = { id, message, type, timestamp: new Date().toISOString(), read: false };
+      setNotifications((list) => [entry, ...list].slice(0, NOTIFICATION_LIST_CAP));
+      toaster.current?.show({ message, intent: INTENT[type], timeout: TOAST_TIMEOUT_MS }, id);
+      setTimeout(() => markRead(id), MARK_READ_AFTER_MS);
+    },
+    [markRead],
+  );
+
+  const value = useMemo<NotificationCentre>(
+    () => ({
+      notifications,
+      notify,
+      markAllRead: () => setNotifications((list) => list.map((n) => ({ ...n, read: true }))),
+      clear: () => setNotifications([]),
+    }),
+    [notifications, notify],
+  );
+
+  return (
+    <Context.Provider value={value}>
+      <OverlayToaster ref={toaster} position="top" maxToasts={NOTIFICATION_LIST_CAP} />
+      {children}
+    </Context.Provider>
+  );
+}
+
+export function useNotifications(): NotificationCentre {
+  const centre = useContext(Context);
+  if (!centre) throw new Error('useNotifications outside NotificationsProvider');
+  return centre;
+}
+
+export function NotificationBell() {
+  const { notifications, markAllRead, clear } = useNotifications();
+  const unread = notifications.filter((n) => !n.read).length;
+  const menu = (
+    <Menu aria-label="Notifications" className="im-notification-menu">
+      {notifications.length === 0 && <MenuItem disabled text="No notifications" />}
+      {notifications.map((n) => (
+        <MenuItem
+          key={n.id}
+          intent={INTENT[n.type]}
+          text={n.message}
+          label={formatTimestamp(n.timestamp)}
+          multiline
+          className={n.read ? undefined : 'im-unread'}
+        />
+      ))}
+      {notifications.length > 0 && (
+        <>
+          <MenuDivider />
+          <MenuItem icon="tick" text="Mark all read" onClick={markAllRead} />
+          <MenuItem icon="trash" text="Clear" onClick={clear} />
+        </>
+      )}
+    </Menu>
+  );
+  return (
+    <Popover content={menu} placement="bottom-end">
+      <Button variant="minimal" icon="notifications" aria-label={`Notifications (${unread} unread)`}>
+        {unread > 0 ? <span className="im-badge">{unread}</span> : null}
+      </Button>
+    </Popover>
+  );
+}

@@ -1,0 +1,59 @@
+import { Drawer } from '@blueprintjs/core';
+import { Outlet, useRouterState } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { CookieBanner } from '../features/analytics/CookieBanner';
+import { SETTING_KEYS, useSetting } from '../settings/local-settings';
+import { AppBreadcrumbs } from './AppBreadcrumbs';
+import { ErrorBoundary } from './ErrorBoundary';
+import { ScrollToTop } from './ScrollToTop';
+import { SIDEBAR_WIDTH, Sidebar, SidebarNav } from './Sidebar';
+import { TopNav } from './TopNav';
+import { usePageMeta } from './use-page-meta';
+import { useIsMobile } from './use-media-query';
+import { useAuth } from '../auth/AuthProvider';
+import { sidebarFor } from './nav-items';
+
+// The page frame of spec s2: top navigation, the sidebar (a drawer under 600 px), breadcrumbs,
+// the page inside the global error boundary, the scroll-to-top button and the cookie banner.
+
+export function Shell() {
+  const mobile = useIsMobile();
+  const { user } = useAuth();
+  const [collapsed, setCollapsed] = useSetting<boolean>(SETTING_KEYS.sidebarCollapsed, false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  usePageMeta(pathname);
+
+  useEffect(() => setDrawerOpen(false), [pathname, mobile]);
+
+  return (
+    <div className="im-app">
+      <TopNav mobile={mobile} onMenu={() => setDrawerOpen(true)} />
+      <div className="im-body">
+        {mobile ? (
+          <Drawer
+            isOpen={drawerOpen}
+            position="left"
+            size={SIDEBAR_WIDTH}
+            onClose={() => setDrawerOpen(false)}
+            title="Ideamine"
+          >
+            <div className="im-drawer-nav">
+              <SidebarNav sections={sidebarFor(user)} collapsed={false} onNavigate={() => setDrawerOpen(false)} />
+            </div>
+          </Drawer>
+        ) : (
+          <Sidebar collapsed={collapsed} onToggle={() => setCollapsed(!collapsed)} />
+        )}
+        <main className="im-main">
+          <AppBreadcrumbs />
+          <ErrorBoundary resetKey={pathname}>
+            <Outlet />
+          </ErrorBoundary>
+        </main>
+      </div>
+      <ScrollToTop />
+      <CookieBanner />
+    </div>
+  );
+}
