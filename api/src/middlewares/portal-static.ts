@@ -1,5 +1,6 @@
 import { createReadStream, existsSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import type { Middleware } from 'koa';
 import { API_BASE } from '@ideamine/shared/limits';
@@ -60,22 +61,49 @@ export function portalStatic(dir: string): Middleware {
     const file = path.join(root, relative);
     const inside = file.startsWith(root + path.sep);
     const info = inside ? await stat(file).catch(() => null) : null;
-    if (info?.isFile()) return send(ctx, file, info.size, relative.startsWith('/assets/'));
+    if (info?.isFile()) return send(ctx, file, info, relative.startsWith('/assets/'));
     // A missing asset is a real 404; any other path is a portal page.
     if (relative.startsWith('/assets/') || path.extname(relative)) return next();
     const index = path.join(root, 'index.html');
     const indexInfo = await stat(index).catch(() => null);
     if (!indexInfo) return next();
-    return send(ctx, index, indexInfo.size, false);
+    return send(ctx, index, indexInfo, false);
   };
 }
 
-function send(ctx: Parameters<Middleware>[0], file: string, size: number, immutable: boolean) {
+const COMPRESSIBLE = new Set(['.js', '.css', '.html', '.svg', '.json', '.txt']);
+/** Gzipped text files, made once per file version: the bundle is fixed between deploys. */
+const gzipped = new Map<string, { mtimeMs: number; body: Buffer }>();
+
+async function gzipOf(file: string, mtimeMs: number): Promise<Buffer> {
+  const cached = gzipped.get(file);
+  if (cached && cached.mtimeMs === mtimeMs) return cached.body;
+  const body = gzipSync(await readFile(file), { level: 9 });
+  gzipped.set(file, { mtimeMs, body });
+  return body;
+}
+
+async function send(
+  ctx: Parameters<Middleware>[0],
+  file: string,
+  info: { size: number; mtimeMs: number },
+  immutable: boolean,
+) {
   ctx.set('Content-Security-Policy', PORTAL_CSP);
   ctx.set('Cross-Origin-Resource-Policy', 'same-origin');
   ctx.set('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+  ctx.set('Vary', 'Accept-Encoding');
   ctx.status = 200;
+  const type = TYPES[path.extname(file)] ?? 'application/octet-stream';
+  if (COMPRESSIBLE.has(path.extname(file)) && ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
+    const body = await gzipOf(file, info.mtimeMs);
+    ctx.set('Content-Encoding', 'gzip');
+    ctx.body = ctx.method === 'HEAD' ? '' : body;
+    ctx.type = type;
+    ctx.length = body.length;
+    return;
+  }
   ctx.body = ctx.method === 'HEAD' ? '' : createReadStream(file);
-  ctx.type = TYPES[path.extname(file)] ?? 'application/octet-stream';
-  ctx.length = size;
+  ctx.type = type;
+  ctx.length = info.size;
 }

@@ -2,6 +2,7 @@ import { Drawer } from '@blueprintjs/core';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { CookieBanner } from '../features/analytics/CookieBanner';
+import { PageViewTracker } from '../features/analytics/PageViewTracker';
 import { SETTING_KEYS, useSetting } from '../settings/local-settings';
 import { AppBreadcrumbs } from './AppBreadcrumbs';
 import { ErrorBoundary } from './ErrorBoundary';
@@ -54,6 +55,7 @@ export function Shell() {
       </div>
       <ScrollToTop />
       <CookieBanner />
+      <PageViewTracker />
     </div>
   );
 }

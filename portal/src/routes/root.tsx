@@ -39,7 +39,8 @@ export const guardedRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'guarded',
   beforeLoad: ({ context, location }) => {
-    if (context.auth.status === 'anonymous') throw redirect({ to: '/login', search: { redirect: location.href } });
+    // The stored session is the truth at this instant; React state may lag a fresh sign-in.
+    if (!context.auth.client.session.accessToken) throw redirect({ to: '/login', search: { redirect: location.href } });
   },
   component: GuardedOutlet,
 });

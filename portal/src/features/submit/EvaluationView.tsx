@@ -28,26 +28,28 @@ export function EvaluationView({ evaluation }: { evaluation: IdeaEvaluation }) {
         ))}
       </div>
       <H5>Profit breakdown</H5>
-      <HTMLTable compact striped className="im-fill im-section">
-        <thead>
-          <tr>
-            <th>Factor</th>
-            <th>Score</th>
-            <th>Weight</th>
-            <th>Contribution</th>
-          </tr>
-        </thead>
-        <tbody>
-          {evaluation.profit_breakdown.map((f) => (
-            <tr key={f.factor}>
-              <td>{f.factor}</td>
-              <td>{formatNumber(f.score)} / 10</td>
-              <td>{formatNumber(f.weight * 100, { decimals: 0 })}%</td>
-              <td>{formatNumber(f.contribution)}</td>
+      <div className="im-table-scroll">
+        <HTMLTable compact striped className="im-fill im-section">
+          <thead>
+            <tr>
+              <th>Factor</th>
+              <th>Score</th>
+              <th>Weight</th>
+              <th>Contribution</th>
             </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
+          </thead>
+          <tbody>
+            {evaluation.profit_breakdown.map((f) => (
+              <tr key={f.factor}>
+                <td>{f.factor}</td>
+                <td>{formatNumber(f.score)} / 10</td>
+                <td>{formatNumber(f.weight * 100, { decimals: 0 })}%</td>
+                <td>{formatNumber(f.contribution)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      </div>
       <div className="im-chips im-section">
         {INNOVATION.map(([key, label]) => {
           const text = innovationChipLabel(evaluation[key] as number);

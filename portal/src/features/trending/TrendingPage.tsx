@@ -33,39 +33,41 @@ export function TrendingPage(props: { timeFilter: TrendingTimeFilter; page: numb
       >
         {(data) => (
           <>
-            <HTMLTable striped interactive className="im-fill">
-              <thead>
-                <tr>
-                  <th>Keyword</th>
-                  <th>Mentions</th>
-                  <th>Before</th>
-                  <th>Change</th>
-                  <th>Trend</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.map((k) => {
-                  const trend = normaliseTrend(k.trend);
-                  return (
-                    <tr key={k.keyword}>
-                      <td>
-                        <Link to="/search" search={{ q: k.keyword }}>
-                          {k.keyword}
-                        </Link>
-                      </td>
-                      <td>{formatCount(k.count)}</td>
-                      <td>{formatCount(k.previous_count)}</td>
-                      <td>{formatPercent(k.change_percentage, { sign: true })}</td>
-                      <td>
-                        <Tag intent={TREND_INTENT[trend]} icon={TREND_ICON[trend]} minimal>
-                          {trend}
-                        </Tag>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </HTMLTable>
+            <div className="im-table-scroll">
+              <HTMLTable striped interactive className="im-fill">
+                <thead>
+                  <tr>
+                    <th>Keyword</th>
+                    <th>Mentions</th>
+                    <th>Before</th>
+                    <th>Change</th>
+                    <th>Trend</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.items.map((k) => {
+                    const trend = normaliseTrend(k.trend);
+                    return (
+                      <tr key={k.keyword}>
+                        <td>
+                          <Link to="/search" search={{ q: k.keyword }}>
+                            {k.keyword}
+                          </Link>
+                        </td>
+                        <td>{formatCount(k.count)}</td>
+                        <td>{formatCount(k.previous_count)}</td>
+                        <td>{formatPercent(k.change_percentage, { sign: true })}</td>
+                        <td>
+                          <Tag intent={TREND_INTENT[trend]} icon={TREND_ICON[trend]} minimal>
+                            {trend}
+                          </Tag>
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </HTMLTable>
+            </div>
             <Pager
               pagination={data.pagination}
               unit="keywords"

@@ -1,0 +1,89 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Server } from 'node:http';
+import { createApp } from '@ideamine/api/app';
+import { closeAppContext, createAppContext, createLogger } from '@ideamine/api/boot';
+import { loadConfig } from '@ideamine/api/config';
+import { databaseUrl, dropDatabase, withDatabase } from '@ideamine/api/db/admin';
+import { startEmbeddedPostgres } from '@ideamine/api/db/embedded-postgres';
+import { buildKnowledge, buildUser, TEST_PASSWORD } from '@ideamine/api/test/factories';
+import { E2E_PORT, E2E_USERS_FILE, type E2EUsers } from './fixtures';
+
+// The server the browser tests drive: the real app serving the built portal, on a fresh database
+// with demo ideas and one user per role. Playwright starts it and stops it (SIGTERM).
+
+const CATEGORIES = ['saas', 'ecommerce', 'ai-ml', 'fintech', 'health', 'education'];
+const LEVELS = ['Very High', 'High', 'Medium', 'Low', 'Speculative'] as const;
+
+async function main() {
+  const embedded = process.env.DATABASE_URL ? null : await startEmbeddedPostgres({ dataDir: path.resolve('data/e2e') });
+  const adminUrl = process.env.DATABASE_URL ?? embedded!.url;
+  const name = `ideamine_e2e_${process.pid}`;
+  await dropDatabase(adminUrl, name);
+  await withDatabase(adminUrl, (c) => c.query(`CREATE DATABASE ${name}`));
+
+  const config = {
+    ...loadConfig({ LOG_LEVEL: 'warn', DATA_DIR: 'data/e2e', PORT: String(E2E_PORT) }),
+    publicCacheSeconds: 0,
+    dashboardCacheSeconds: 0,
+    loginMaxAttemptsPerIp: 1000,
+    registerMaxPerIp: 1000,
+  };
+  const app = await createAppContext(config, createLogger(config), databaseUrl(adminUrl, name));
+  const users = await seed(app);
+  writeFileSync(E2E_USERS_FILE, JSON.stringify(users, null, 2));
+
+  const server: Server = createApp(app).listen(E2E_PORT, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  console.log(`e2e server on http://127.0.0.1:${E2E_PORT}`);
+
+  const stop = async () => {
+    server.closeAllConnections();
+    server.close();
+    await closeAppContext(app);
+    await dropDatabase(adminUrl, name).catch(() => undefined);
+    await embedded?.stop();
+    process.exit(0);
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
+async function seed(app: Awaited<ReturnType<typeof createAppContext>>): Promise<E2EUsers> {
+  const user = async (role: 'guest' | 'trial' | 'developer' | 'admin', key: string, trialExpiresAt?: Date | null) => {
+    const row = await buildUser(app, { role, email: `${key}@e2e.test`, username: key, trialExpiresAt });
+    return { id: row.id, email: row.email, password: TEST_PASSWORD };
+  };
+  const users: E2EUsers = {
+    guest: await user('guest', 'guest_user'),
+    trial: await user('trial', 'trial_user', new Date(Date.now() + 30 * 86_400_000)),
+    trialEnding: await user('trial', 'trial_ending', new Date(Date.now() + 3 * 86_400_000)),
+    trialExpired: await user('trial', 'trial_expired', new Date(Date.now() - 86_400_000)),
+    developer: await user('developer', 'developer_user'),
+    admin: await user('admin', 'admin_user'),
+  };
+  for (let i = 0; i < 30; i++) {
+    const level = LEVELS[i % LEVELS.length]!;
+    await buildKnowledge(app, {
+      title: `Demo idea ${i + 1}: ${['invoice', 'garden', 'tutor', 'budget', 'clinic'][i % 5]} helper`,
+      body: `People waste hours on manual work every week. Idea ${i + 1} automates it with a simple subscription app.`,
+      categories: [CATEGORIES[i % CATEGORIES.length]!, CATEGORIES[(i + 1) % CATEGORIES.length]!, 'productivity', 'b2b'],
+      keywords: ['automation', 'subscription', ['invoice', 'garden', 'tutor', 'budget', 'clinic'][i % 5]!],
+      profit_score: 9.5 - (i % 10) * 0.6,
+      profit_potential: level,
+      overall_score: 4.8 - (i % 10) * 0.3,
+      created_at: new Date(Date.now() - i * 3600_000),
+    });
+  }
+  await buildKnowledge(app, {
+    title: 'A private idea nobody else sees',
+    visibility: 'private',
+    user_id: users.trial.id,
+  });
+  return users;
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,168 @@
+import { expect, screenshot, signIn, test, users } from './fixtures';
+
+// Signed-in users: sign-up and sign-in, guard screens per role, token refresh, voting with
+// rollback, and a project shared by link opened signed out.
+
+test('sign up lands on the dashboard signed in', async ({ page, pageErrors }) => {
+  const tag = Date.now().toString(36);
+  await page.goto('/register');
+  await page.getByLabel('Username').fill(`new_${tag}`);
+  await page.getByLabel('Email').fill(`new_${tag}@e2e.test`);
+  await page.getByLabel('Password').fill('a-long-password');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
+  expect(pageErrors).toEqual([]);
+});
+
+test('a wrong password shows the server message; sign-in returns to the origin path', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(users().trial.email);
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('alert')).toContainText('Invalid email or password');
+  await signIn(page, 'trial', '/my/projects');
+  await expect(page).toHaveURL(/\/my\/projects$/);
+});
+
+const GUARDS: [keyof ReturnType<typeof users>, string, string | null][] = [
+  ['guest', '/my/projects', 'You need trial role or higher to access this page.'],
+  ['guest', '/dashboard/profit-analysis', "You don't have permission to read knowledge."],
+  [
+    'trialExpired',
+    '/my/projects',
+    'Your trial period has expired. Please upgrade your account to continue using the product.',
+  ],
+  ['trial', '/admin', 'You need admin role or higher to access this page.'],
+  ['trial', '/admin/users', 'You need developer role or higher to access this page.'],
+  ['developer', '/admin/settings', null],
+  ['developer', '/admin/backup', 'You need admin role or higher to access this page.'],
+  ['trial', '/dashboard', null],
+];
+
+test('route guards show the spec messages for each role', async ({ page }) => {
+  let current: string | null = null;
+  for (const [who, path, message] of GUARDS) {
+    if (current !== who) {
+      await page.evaluate(() => localStorage.clear()).catch(() => undefined);
+      await signIn(page, who, '/dashboard');
+      current = who;
+    }
+    await page.goto(path);
+    if (message) {
+      await expect(page.getByText(message)).toBeVisible();
+      if (message.startsWith('You need')) {
+        await expect(page.getByText('Access Restricted')).toBeVisible();
+        await expect(page.getByRole('button', { name: 'Go Back' })).toBeVisible();
+        await expect(page.getByRole('button', { name: 'Dashboard' })).toBeVisible();
+      }
+      if (who === 'trialExpired') {
+        await expect(page.getByRole('button', { name: 'Upgrade Account' })).toBeVisible();
+        await screenshot(page, 'guard-trial-expired');
+      }
+    } else {
+      await expect(page.getByText('Access Restricted')).toBeHidden();
+      await expect(page.getByText('Insufficient Permissions')).toBeHidden();
+    }
+  }
+});
+
+test('an expired access token is refreshed once and the page loads', async ({ page }) => {
+  await signIn(page, 'trial', '/dashboard');
+  const before = await page.evaluate(() => localStorage.getItem('refresh_token'));
+  await page.evaluate(() => localStorage.setItem('access_token', 'expired-or-tampered'));
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
+  await expect(page.getByText('Your ideas', { exact: true })).toBeVisible(); // personal stats need the signed-in call
+  const after = await page.evaluate(() => localStorage.getItem('refresh_token'));
+  expect(after).not.toBe(before);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('access_token'))).not.toBe('expired-or-tampered');
+});
+
+test('a refused refresh signs out to /login carrying the origin path', async ({ page }) => {
+  await signIn(page, 'trial', '/dashboard');
+  await page.evaluate(() => {
+    localStorage.setItem('access_token', 'bad');
+    localStorage.setItem('refresh_token', 'also-bad');
+  });
+  await page.goto('/my/ideas');
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  await expect(page.getByRole('alert')).toContainText('Token refresh failed');
+});
+
+test('voting updates at once and rolls back when the server refuses', async ({ page }) => {
+  await signIn(page, 'developer', '/ideas?sort=title&order=asc');
+  const card = page.getByTestId('idea-card').first();
+  const up = card.getByRole('button', { name: 'Upvote' });
+  await expect(up).toHaveText('0');
+  await up.click();
+  await expect(up).toHaveText('1');
+  await expect(up).toHaveAttribute('aria-pressed', 'true');
+  await page.route('**/api/v1/knowledge/*/vote', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            status: 'error',
+            data: null,
+            error: { code: 'INTERNAL_ERROR', message: 'Failed to vote' },
+          }),
+        })
+      : route.continue(),
+  );
+  await card.getByRole('button', { name: 'Downvote' }).click();
+  await expect(page.getByText('Failed to vote').first()).toBeVisible();
+  await expect(up).toHaveText('1');
+  await expect(card.getByRole('button', { name: 'Downvote' })).toHaveText('0');
+});
+
+test('a project shared by link opens signed out', async ({ page, browser, request }) => {
+  const account = users().trial;
+  const login = await request.post('/api/v1/auth/login', {
+    data: { email: account.email, password: account.password },
+  });
+  const token = (await login.json()).data.tokens.access_token as string;
+  const headers = { Authorization: `Bearer ${token}` };
+  const ideas = await (await request.get('/api/v1/public/ideas?page_size=2')).json();
+  const project = await (
+    await request.post('/api/v1/projects', {
+      headers,
+      data: { name: 'Weekend builds', description: 'Small apps to try' },
+    })
+  ).json();
+  for (const idea of ideas.data)
+    await request.post(`/api/v1/projects/${project.data.id}/ideas`, { headers, data: { knowledge_id: idea.id } });
+  const share = await (await request.post(`/api/v1/projects/${project.data.id}/share`, { headers })).json();
+
+  const visitor = await browser.newContext();
+  const tab = await visitor.newPage();
+  await tab.goto(`/shared/${share.data.token}`);
+  await expect(tab.getByRole('heading', { name: 'Weekend builds' })).toBeVisible();
+  await expect(tab.getByTestId('idea-card')).toHaveCount(2);
+  await screenshot(tab, 'shared-project');
+  await visitor.close();
+  await page.goto('/shared/not-a-real-token-at-all-xx');
+  await expect(page.getByText('This link does not work')).toBeVisible();
+});
+
+test('the user menu shows the role badge, trial notice and signs out to /login', async ({ page }) => {
+  await signIn(page, 'trialEnding', '/dashboard');
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await expect(page.getByText(/Your trial ends in 3 days/)).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Change password' })).toBeVisible();
+  await screenshot(page, 'user-menu');
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
+});
+
+test('admins see the admin sidebar sections and the Admin menu', async ({ page }) => {
+  await signIn(page, 'admin', '/dashboard');
+  for (const section of ['Core', 'Content Management', 'System Operations', 'Data Management', 'Personal Tools'])
+    await expect(page.getByText(section, { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Admin' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Recovery' })).toBeVisible();
+  await screenshot(page, 'admin-sidebar');
+});

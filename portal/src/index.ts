@@ -1,2 +1,0 @@
-// The React portal arrives with the web portal issues.
-export {};
