@@ -93,7 +93,7 @@ test('a visitor gets an Idea Storm analysis on /submit', async ({ page }) => {
   await page.getByLabel('Description').fill('Dog walkers juggle bookings by text message and lose hours every week.');
   await page.getByRole('button', { name: 'Analyse' }).click();
   await expect(page.getByTestId('evaluation')).toBeVisible();
-  await expect(page.getByTestId('evaluation')).toContainText('Profit breakdown');
+  await expect(page.getByTestId('evaluation')).toContainText('Problem severity');
   await screenshot(page, 'submit-analysis');
 });
 

@@ -3,6 +3,7 @@ import type { Pagination } from '@ideamine/shared/envelope';
 import type { IdeaCard, TrendingKeyword } from '@ideamine/shared/contract/public';
 import type { ApiClient, Query } from '../api/client';
 import { keys } from './keys';
+import { fetchPage } from './paged';
 
 // Public idea reads: the lists, one idea, categories, trending keywords, search and suggestions.
 
@@ -33,13 +34,6 @@ export type PublicIdea = IdeaCard & {
   updated_at: string;
 };
 
-const EMPTY_PAGE: Pagination = { total: 0, page: 1, page_size: 10, total_page: 0, total_pages: 0 };
-
-async function page<T>(client: ApiClient, path: string, query: Query): Promise<Page<T>> {
-  const result = await client.get<T[]>(path, { query });
-  return { items: result.data, pagination: result.meta.pagination ?? EMPTY_PAGE };
-}
-
 /** The idea lists of the portal, each one API call with its own query. */
 export type IdeaListKind = 'all' | 'editor-picks' | 'community-favorites' | 'high-potential' | 'trending';
 
@@ -57,7 +51,7 @@ export function ideaListPath(kind: IdeaListKind): string {
 export const ideaListQuery = (client: ApiClient, kind: IdeaListKind, params: Query) =>
   queryOptions({
     queryKey: keys.ideas.list(kind, params),
-    queryFn: () => page<IdeaCard>(client, ideaListPath(kind), params),
+    queryFn: () => fetchPage<IdeaCard>(client, ideaListPath(kind), params),
     placeholderData: keepPreviousData,
   });
 
@@ -85,14 +79,14 @@ export const categoriesQuery = (client: ApiClient) =>
 export const trendingQuery = (client: ApiClient, params: Query) =>
   queryOptions({
     queryKey: keys.trending(params),
-    queryFn: () => page<TrendingKeyword>(client, '/public/trending-keywords', params),
+    queryFn: () => fetchPage<TrendingKeyword>(client, '/public/trending-keywords', params),
     placeholderData: keepPreviousData,
   });
 
 export const searchQuery = (client: ApiClient, params: Query) =>
   queryOptions({
     queryKey: keys.search(params),
-    queryFn: () => page<IdeaCard & { rank: number | null }>(client, '/public/search', params),
+    queryFn: () => fetchPage<IdeaCard & { rank: number | null }>(client, '/public/search', params),
     placeholderData: keepPreviousData,
   });
 

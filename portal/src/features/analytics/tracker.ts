@@ -25,7 +25,7 @@ export function visitorId(): string {
 }
 
 export function createTracker(client: ApiClient) {
-  let queue: QueuedEvent[] = [];
+  const queue: QueuedEvent[] = [];
   let timer: ReturnType<typeof setTimeout> | null = null;
 
   async function flush(): Promise<void> {

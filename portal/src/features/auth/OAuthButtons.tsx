@@ -3,28 +3,17 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { messageOf } from '../../api/errors';
 import { useAuth } from '../../auth/AuthProvider';
-import { keys } from '../../queries/keys';
+import { oauthProvidersQuery } from '../../queries/account';
 
 // One button per configured sign-in provider. The chosen page after sign-in travels in session
 // storage, because the provider sends the browser back to /auth/{provider}/callback.
-
-/** The providers the server has configured; only those are offered. */
-interface Provider {
-  provider: string;
-  name: string;
-}
 
 export const OAUTH_RETURN_KEY = 'ideamine.oauth_return';
 
 export function OAuthButtons(props: { redirect: string; onError(message: string): void }) {
   const { client } = useAuth();
   const [busy, setBusy] = useState<string | null>(null);
-  const providers = useQuery({
-    queryKey: keys.oauth.providers,
-    // Spec s7: the provider list is empty when it cannot be loaded.
-    queryFn: async () => (await client.get<Provider[]>('/auth/oauth/providers').catch(() => ({ data: [] }))).data,
-    staleTime: 300_000,
-  });
+  const providers = useQuery(oauthProvidersQuery(client));
   const configured = providers.data ?? [];
   if (configured.length === 0) return null;
 

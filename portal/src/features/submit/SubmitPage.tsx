@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { IdeaEvaluation } from '@ideamine/shared/contract/idea-storm';
 import { ApiClientError, messageOf } from '../../api/errors';
 import { useAuth } from '../../auth/AuthProvider';
-import { EvaluationView } from './EvaluationView';
+import { EvaluationView } from '../idea-storm/EvaluationView';
 
 // /submit: anyone can have an idea analysed (rate-limited per address). Signed-in users can keep
 // it as one of their ideas.
@@ -101,7 +101,9 @@ export function SubmitPage() {
               Saved to <Link to="/my/ideas">your ideas</Link>.
             </Callout>
           )}
-          <EvaluationView evaluation={submit.data.result} />
+          <Card className="im-section" data-testid="evaluation">
+            <EvaluationView evaluation={submit.data.result} />
+          </Card>
         </>
       )}
     </div>

@@ -1,0 +1,61 @@
+import { expect, screenshot, signIn, test } from './fixtures';
+
+// The signed-in tools: every login-required screen renders for a trial user, Idea Storm runs
+// and lands in the history, and a project is created, filled and shared through the screens.
+
+const SCREENS: [string, string][] = [
+  ['/dashboard', 'Welcome back'],
+  ['/my/profile', 'Your profile'],
+  ['/my/settings', 'Settings'],
+  ['/my/ideas', 'My ideas'],
+  ['/dashboard/idea-storm', 'Idea Storm'],
+  ['/dashboard/idea-storm/history', 'Idea Storm history'],
+  ['/dashboard/profit-analysis', 'Profit analysis'],
+  ['/dashboard/high-potential-ideas', 'High-potential ideas'],
+  ['/dashboard/editor-picks', "Editor's picks"],
+  ['/dashboard/community-favorites', 'Community favourites'],
+  ['/dashboard/trending', 'Trending keywords'],
+  ['/my/projects', 'My projects'],
+  ['/my/projects/new', 'New project'],
+];
+
+test('every signed-in screen renders for a trial user', async ({ page }) => {
+  await signIn(page, 'trial', '/dashboard');
+  for (const [path, heading] of SCREENS) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 2, name: heading }).first(), path).toBeVisible();
+  }
+  await page.goto('/my/profile?tab=password');
+  await expect(page.getByRole('tab', { name: /password/i })).toHaveAttribute('aria-selected', 'true');
+  await screenshot(page, 'profile');
+});
+
+test('Idea Storm analyses an idea and keeps it in the history', async ({ page }) => {
+  await signIn(page, 'trial', '/dashboard/idea-storm');
+  await page.getByLabel('Title').fill('Invoice chaser for plumbers');
+  await page.getByLabel('Description').fill('Plumbers chase unpaid invoices by phone and lose a day every month.');
+  await page.getByRole('button', { name: 'Analyse' }).click();
+  await expect(page.getByText('Problem severity').first()).toBeVisible({ timeout: 15_000 });
+  await screenshot(page, 'idea-storm');
+  await page.goto('/dashboard/idea-storm/history');
+  await expect(page.getByText('Invoice chaser for plumbers').first()).toBeVisible();
+});
+
+test('a project is created, given an idea and shared from the screens', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signIn(page, 'developer', '/my/projects/new');
+  await page.getByLabel('Name').fill('Ideas for the summer');
+  await page.getByRole('button', { name: 'Create project' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Ideas for the summer' })).toBeVisible();
+  const ideas = await (await page.request.get('/api/v1/public/ideas?page_size=1')).json();
+  await page.getByRole('textbox', { name: 'Add an idea' }).fill(String(ideas.data[0].id));
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(page.getByRole('table', { name: 'Ideas in the project' })).toContainText(ideas.data[0].title);
+  await page.getByRole('button', { name: 'Share' }).click();
+  await page.getByRole('button', { name: 'Create share link' }).click();
+  const url = await page.getByLabel('Share link').inputValue();
+  expect(url).toMatch(/\/shared\/[A-Za-z0-9_-]{20,}$/);
+  await screenshot(page, 'project-share');
+  await page.goto(new URL(url).pathname);
+  await expect(page.getByRole('heading', { name: 'Ideas for the summer' })).toBeVisible();
+});

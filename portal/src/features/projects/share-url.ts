@@ -1,0 +1,5 @@
+// The address a share link opens: the portal's /shared/{token} page on this site.
+
+export function shareUrl(origin: string, token: string): string {
+  return `${origin.replace(/\/+$/, '')}/shared/${encodeURIComponent(token)}`;
+}

@@ -1,0 +1,181 @@
+import { createRoute, useNavigate } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { LinkCallbackPage } from '../features/account/LinkCallbackPage';
+import { MyIdeasPage } from '../features/account/MyIdeasPage';
+import { ProfilePage } from '../features/account/ProfilePage';
+import { SettingsPage } from '../features/account/SettingsPage';
+import { linkCallbackSearch } from '../features/account/link-callback';
+import { pageSearch } from '../features/account/page-search';
+import { profileSearch } from '../features/account/profile-tabs';
+import { HistoryPage } from '../features/idea-storm/HistoryPage';
+import { IdeaStormPage } from '../features/idea-storm/IdeaStormPage';
+import { ProfitAnalysisPage } from '../features/profit/ProfitAnalysisPage';
+import { profitSearch } from '../features/profit/profit-search';
+import { EditProjectPage } from '../features/projects/EditProjectPage';
+import { NewProjectPage } from '../features/projects/NewProjectPage';
+import { ProjectListPage } from '../features/projects/ProjectListPage';
+import { ProjectPage } from '../features/projects/ProjectPage';
+import { SharePage } from '../features/projects/SharePage';
+import { projectIdOf } from '../features/projects/project-id';
+import { Empty } from '../features/common/QueryState';
+import { guardedRoute } from './root';
+
+// The signed-in users' tools (spec s2, "Login required" and "role trial or higher"). Each route
+// reads its URL (search params, path params) and hands plain values to its page; the guard
+// layout has already checked sign-in, role and permission from shared/routes.ts.
+
+const profileRoute = createRoute({
+  getParentRoute: () => guardedRoute,
+  path: '/my/profile',
+  validateSearch: profileSearch,
+  component: ProfileScreen,
+});
+function ProfileScreen() {
+  const navigate = useNavigate();
+  return (
+    <ProfilePage
+      tab={profileRoute.useSearch().tab}
+      onTab={(tab) => navigate({ to: '/my/profile', search: { tab }, replace: true })}
+    />
+  );
+}
+
+const settingsRoute = createRoute({
+  getParentRoute: () => guardedRoute,
+  path: '/my/settings',
+  component: SettingsPage,
+});
+
+const myIdeasRoute = createRoute({
+  getParentRoute: () => guardedRoute,
+  path: '/my/ideas',
+  validateSearch: pageSearch,
+  component: MyIdeasScreen,
+});
+function MyIdeasScreen() {
+  const navigate = useNavigate();
+  return (
+    <MyIdeasPage
+      page={myIdeasRoute.useSearch().page ?? 1}
+      onPage={(page) => navigate({ to: '/my/ideas', search: { page } })}
+    />
+  );
+}
+
+const ideaStormRoute = createRoute({
+  getParentRoute: () => guardedRoute,
+  path: '/dashboard/idea-storm',
+  component: IdeaStormPage,
+});
+
+const ideaStormHistoryRoute = createRoute({
+  getParentRoute: () => guardedRoute,
+  path: '/dashboard/idea-storm/history',
+  validateSearch: pageSearch,
+  component: IdeaStormHistoryScreen,
+});
+function IdeaStormHistoryScreen() {
+  const navigate = useNavigate();
+  return (
+    <HistoryPage
+      page={ideaStormHistoryRoute.useSearch().page ?? 1}
+      onPage={(page) => navigate({ to: '/dashboard/idea-storm/history', search: { page } })}
+    />
+  );
+}
+
+const profitRoute = createRoute({
+  getParentRoute: () => guardedRoute,
+  path: '/dashboard/profit-analysis',
+  validateSearch: profitSearch,
+  component: ProfitScreen,
+});
+function ProfitScreen() {
+  const navigate = useNavigate();
+  return (
+    <ProfitAnalysisPage
+      batchId={profitRoute.useSearch().batch}
+      onBatch={(batch) => navigate({ to: '/dashboard/profit-analysis', search: { batch } })}
+    />
+  );
+}
+
+const projectsRoute = createRoute({
+  getParentRoute: () => guardedRoute,
+  path: '/my/projects',
+  validateSearch: pageSearch,
+  component: ProjectsScreen,
+});
+function ProjectsScreen() {
+  const navigate = useNavigate();
+  return (
+    <ProjectListPage
+      page={projectsRoute.useSearch().page ?? 1}
+      onPage={(page) => navigate({ to: '/my/projects', search: { page } })}
+    />
+  );
+}
+
+const newProjectRoute = createRoute({
+  getParentRoute: () => guardedRoute,
+  path: '/my/projects/new',
+  component: NewProjectPage,
+});
+
+/** A project route's page with the id from the path, or not found when it is not an id. */
+function withProjectId(id: string, page: (projectId: number) => ReactNode) {
+  const projectId = projectIdOf(id);
+  return projectId === null ? <Empty icon="search" message="This project does not exist." /> : page(projectId);
+}
+
+const projectRoute = createRoute({
+  getParentRoute: () => guardedRoute,
+  path: '/my/projects/$id',
+  component: ProjectScreen,
+});
+function ProjectScreen() {
+  return withProjectId(projectRoute.useParams().id, (id) => <ProjectPage key={id} projectId={id} />);
+}
+
+const editProjectRoute = createRoute({
+  getParentRoute: () => guardedRoute,
+  path: '/my/projects/$id/edit',
+  component: EditProjectScreen,
+});
+function EditProjectScreen() {
+  return withProjectId(editProjectRoute.useParams().id, (id) => <EditProjectPage key={id} projectId={id} />);
+}
+
+const shareProjectRoute = createRoute({
+  getParentRoute: () => guardedRoute,
+  path: '/my/projects/$id/share',
+  component: ShareProjectScreen,
+});
+function ShareProjectScreen() {
+  return withProjectId(shareProjectRoute.useParams().id, (id) => <SharePage key={id} projectId={id} />);
+}
+
+const linkCallbackRoute = createRoute({
+  getParentRoute: () => guardedRoute,
+  path: '/auth/$provider/link-callback',
+  validateSearch: linkCallbackSearch,
+  component: LinkCallbackScreen,
+});
+function LinkCallbackScreen() {
+  return <LinkCallbackPage provider={linkCallbackRoute.useParams().provider} search={linkCallbackRoute.useSearch()} />;
+}
+
+export const userToolRoutes = [
+  profileRoute,
+  settingsRoute,
+  myIdeasRoute,
+  ideaStormRoute,
+  ideaStormHistoryRoute,
+  profitRoute,
+  projectsRoute,
+  newProjectRoute,
+  projectRoute,
+  editProjectRoute,
+  shareProjectRoute,
+  linkCallbackRoute,
+];
