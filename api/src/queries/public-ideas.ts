@@ -72,12 +72,20 @@ function orderBy(sort: keyof typeof SORT_EXPRESSIONS, order: 'asc' | 'desc') {
 
 const matches = (q: string) => sql<boolean>`search @@ websearch_to_tsquery('english', ${q})`;
 
+/** The caller's own ideas, private ones included: "mine" is where a user finds what they kept. */
+function ownIdeas(db: Db, callerId: number | null) {
+  return db
+    .selectFrom('knowledge')
+    .where('deleted_at', 'is', null)
+    .where('merged_into_id', 'is', null)
+    .where('user_id', '=', callerId ?? -1);
+}
+
 export function listPublicIdeas(db: Db, q: PublicIdeasQuery, callerId: number | null, counts?: CountSource) {
-  let base = publicIdeas(db);
+  let base = q.user_filter === 'mine' ? ownIdeas(db, callerId) : publicIdeas(db);
   if (q.search) base = base.where(matches(q.search));
   if (q.category) base = base.where(sql<boolean>`categories @> ARRAY[${q.category}]::text[]`);
   if (q.profit_level) base = base.where('profit_potential', '=', q.profit_level);
-  if (q.user_filter === 'mine') base = base.where('user_id', '=', callerId ?? -1);
   if (q.user_filter === 'community') base = base.where('user_id', 'is not', null);
   if (q.user_filter === 'crawled') base = base.where('user_id', 'is', null);
   return pageOf(base, (b) => b.select(CARD_COLUMNS).orderBy(orderBy(q.sort, q.order)), q, counts);

@@ -97,6 +97,21 @@ describe('GET /public/ideas', () => {
       ids(await http.get('/api/v1/public/ideas?category=cat-sort&user_filter=mine', { token: owner.token })),
     ).toEqual([b.id]);
     expect(ids(await http.get('/api/v1/public/ideas?category=cat-sort&user_filter=mine'))).toEqual([]);
+    // "mine" includes the caller's private ideas (kept from Idea Storm); nobody else sees them.
+    const kept = await buildKnowledge(server.app, {
+      categories: ['cat-sort'],
+      visibility: 'private',
+      user_id: owner.user.id,
+    });
+    expect(
+      ids(await http.get('/api/v1/public/ideas?category=cat-sort&user_filter=mine', { token: owner.token })),
+    ).toEqual([kept.id, b.id]);
+    expect(ids(await http.get('/api/v1/public/ideas?category=cat-sort'))).not.toContain(kept.id);
+    const other = await signedInUser(server.app);
+    expect(
+      ids(await http.get('/api/v1/public/ideas?category=cat-sort&user_filter=mine', { token: other.token })),
+    ).toEqual([]);
+    await server.app.db.deleteFrom('knowledge').where('id', '=', kept.id).execute();
     const page2 = await http.get('/api/v1/public/ideas?category=cat-sort&sort=profit_score&page=2&page_size=2');
     expect(ids(page2)).toEqual([b.id]);
     expect(page2.body.meta.pagination).toMatchObject({ total: 3, page: 2, page_size: 2, total_pages: 2 });
