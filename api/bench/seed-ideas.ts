@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../src/db/database';
+import { foldIdeaRollups } from '../src/queries/idea-rollups';
 
 // Seeds synthetic public ideas for the API benchmark, in chunks, straight in SQL: titles, bodies
 // and keywords drawn from a product vocabulary, categories from the managed list, scores, votes
@@ -73,5 +74,7 @@ export async function seedIdeas(db: Db, total: number, onProgress: (done: number
       FROM rows`.execute(db);
     onProgress(end);
   }
+  // What the worker's minute tick would have done by now: fold the rollups' appended changes.
+  await foldIdeaRollups(db);
   await sql`ANALYZE knowledge`.execute(db);
 }

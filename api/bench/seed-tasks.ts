@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../src/db/database';
+import { foldIdeaRollups } from '../src/queries/idea-rollups';
 
 // Seeds the pipeline tables for `npm run bench:dashboard`: jobs, crawl tasks over 200 domains,
 // raw pages and transform tasks for a share of them, and LLM calls, with statuses, errors and
@@ -84,5 +85,7 @@ export async function seedTasks(
       FROM generate_series(1, ${o.llmCalls}) g`.execute(db);
     progress('llm calls', o.llmCalls);
   }
+  // What the worker's minute tick would have done by now: fold the page counter's changes.
+  await foldIdeaRollups(db);
   await sql`ANALYZE`.execute(db);
 }

@@ -4,8 +4,23 @@ import type pg from 'pg';
 // rather than its data. Column lists leave out generated columns (PostgreSQL computes them again).
 
 /** Not backed up: the migration list (compared instead), the backup list itself (its files live
- * beside it), this install's signing key, and throttle counters that expire within a day. */
-export const EXCLUDED_TABLES = new Set(['schema_migrations', 'backups', 'server_secrets', 'rate_limit_counters']);
+ * beside it), this install's signing key, throttle counters that expire within a day, and the
+ * trigger-kept idea rollups and page counter (migration 0015), which the restored knowledge and
+ * raw_data rows rebuild as they are loaded. */
+export const EXCLUDED_TABLES = new Set([
+  'schema_migrations',
+  'backups',
+  'server_secrets',
+  'rate_limit_counters',
+  'idea_daily',
+  'idea_daily_changes',
+  'idea_domains',
+  'idea_domain_changes',
+  'idea_terms_daily',
+  'idea_term_changes',
+  'raw_data_count',
+  'raw_data_count_changes',
+]);
 
 export interface TableInfo {
   name: string;

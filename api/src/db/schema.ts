@@ -492,6 +492,54 @@ export interface SourceDailyTable {
   productive: Generated<number>;
 }
 
+/** task_hourly's crawl rows per closed UTC day (migration 0016). */
+export interface CrawlDailyTable {
+  day: Timestamp;
+  domain: string;
+  completed: Generated<number>;
+  failed: Generated<number>;
+  skipped: Generated<number>;
+  retries: Generated<number>;
+  err_http_429: Generated<number>;
+  err_http_5xx: Generated<number>;
+  err_http_4xx: Generated<number>;
+  err_timeout: Generated<number>;
+  err_robots: Generated<number>;
+  err_network: Generated<number>;
+  err_other: Generated<number>;
+}
+
+/** Live ideas per UTC day of created_at and profit label ('' when none) (migration 0015). */
+export interface IdeaDailyTable {
+  day: Timestamp;
+  profit_label: string;
+  ideas: Generated<number>;
+  enriched: Generated<number>;
+  analyzed: Generated<number>;
+  profit_sum: Generated<number>;
+  profit_count: Generated<number>;
+  scored: Generated<number>;
+}
+
+/** Live ideas per source_domain (migration 0015). */
+export interface IdeaDomainsTable {
+  domain: string;
+  ideas: Generated<number>;
+}
+
+/** Uses of each keyword, category and tag by live ideas per UTC day of created_at (migration 0015). */
+export interface IdeaTermsDailyTable {
+  kind: 'keyword' | 'category' | 'tag';
+  day: Timestamp;
+  term: string;
+  uses: Generated<number>;
+}
+
+/** Stored pages: one row with the count, plus the triggers' unfolded +1/-1 rows (migration 0015). */
+export interface RawDataCountTable {
+  pages: number;
+}
+
 export interface QueuePausesTable {
   queue: string;
   reason: Generated<string>;
@@ -573,6 +621,15 @@ export interface Database {
   task_hour_totals: TaskHourTotalsTable;
   source_hourly: SourceHourlyTable;
   source_daily: SourceDailyTable;
+  crawl_daily: CrawlDailyTable;
+  idea_daily: IdeaDailyTable;
+  idea_daily_changes: IdeaDailyTable;
+  idea_domains: IdeaDomainsTable;
+  idea_domain_changes: IdeaDomainsTable;
+  idea_terms_daily: IdeaTermsDailyTable;
+  idea_term_changes: IdeaTermsDailyTable;
+  raw_data_count: RawDataCountTable;
+  raw_data_count_changes: RawDataCountTable;
   queue_pauses: QueuePausesTable;
   projects: ProjectsTable;
   project_ideas: ProjectIdeasTable;

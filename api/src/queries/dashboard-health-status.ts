@@ -16,7 +16,8 @@ import {
 } from './dashboard-health';
 
 // The System Status card: one probe per component, cached in this process for CACHE_MS so a
-// dashboard refreshing every few seconds does not re-probe; forceRefresh re-probes.
+// dashboard refreshing every few seconds does not re-probe; forceRefresh re-probes. Components
+// are probed side by side, and so are the independent reads within one.
 
 export type HealthState = 'healthy' | 'degraded' | 'down';
 export interface Component {
@@ -70,8 +71,8 @@ const failure = (err: unknown) => (err instanceof Error ? err.message : String(e
 async function checkDatabase(app: AppContext): Promise<Component> {
   try {
     const ms = await probeDatabase(app.db);
-    const depths = await pendingDepths(app.db);
-    const dead = [...(await deadLetterDepths(app.db)).values()].reduce((a, b) => a + b, 0);
+    const [depths, deadByQueue] = await Promise.all([pendingDepths(app.db), deadLetterDepths(app.db)]);
+    const dead = [...deadByQueue.values()].reduce((a, b) => a + b, 0);
     await recordSampleIfDue(app.db, { ...depths, deadLetter: dead, probeMs: ms });
     return ms > DB_SLOW_MS
       ? component('database', 'degraded', `SELECT 1 took ${ms} ms (slower than ${DB_SLOW_MS} ms)`)
@@ -83,9 +84,12 @@ async function checkDatabase(app: AppContext): Promise<Component> {
 
 async function checkQueue(app: AppContext): Promise<Component> {
   try {
-    const dead = [...(await deadLetterDepths(app.db)).values()].reduce((a, b) => a + b, 0);
-    const threshold = await readSetting(app.db, 'queue.dead_letter_alert_threshold');
-    const paused = await pausedQueues(app.db);
+    const [deadByQueue, threshold, paused] = await Promise.all([
+      deadLetterDepths(app.db),
+      readSetting(app.db, 'queue.dead_letter_alert_threshold'),
+      pausedQueues(app.db),
+    ]);
+    const dead = [...deadByQueue.values()].reduce((a, b) => a + b, 0);
     const notes = [`${dead} message(s) in dead-letter queues`];
     if (paused.length) notes.push(`paused: ${paused.join(', ')}`);
     const status: HealthState = dead >= threshold || paused.length > 0 ? 'degraded' : 'healthy';
@@ -116,8 +120,10 @@ async function checkLlm(app: AppContext): Promise<Component> {
     if (provider === 'local') return component('llm_provider', 'healthy', 'Local provider (offline rules and NLP)');
     if (!(process.env.OPENAI_API_KEY ?? process.env.LLM_API_KEY))
       return component('llm_provider', 'down', 'llm.provider is openai but OPENAI_API_KEY is not set');
-    const calls = await recentLlmCalls(app.db);
-    const threshold = await readSetting(app.db, 'dashboard.llm_error_threshold');
+    const [calls, threshold] = await Promise.all([
+      recentLlmCalls(app.db),
+      readSetting(app.db, 'dashboard.llm_error_threshold'),
+    ]);
     const rate = percentOf(calls.failed, calls.total);
     const message = `openai: ${calls.failed} of ${calls.total} call(s) failed in the last hour (${rate}%)`;
     return component('llm_provider', calls.total > 0 && rate >= threshold ? 'degraded' : 'healthy', message);

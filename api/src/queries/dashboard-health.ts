@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { JobStatsPeriod } from '@ideamine/shared/contract/dashboard-health';
 import { deadLetterQueue, QUEUE_NAMES } from '@ideamine/shared/jobs';
 import { changePercentage, percentOf, trendOf } from '@ideamine/shared/trend';
+import { TtlCache } from '../cache/ttl-cache';
 import type { Db } from '../db/database';
 import { CURRENT_HOUR, ensureTaskRollups } from './task-rollups';
 
@@ -251,10 +252,22 @@ export async function recordCounts(db: Db) {
   );
 }
 
+/**
+ * pg_database_size walks every file of the database (about 100 ms at a few GB); storage usage
+ * moves slowly, so one measurement serves this process for DATABASE_SIZE_CACHE_MS (after that the
+ * last one is served while one new measurement runs).
+ */
+export const DATABASE_SIZE_CACHE_MS = 60_000;
+const sizeCaches = new WeakMap<Db, TtlCache>();
+
 export async function databaseSize(db: Db): Promise<{ bytes: number; version: string }> {
-  const { rows } = await sql<{ bytes: string; version: string }>`
-    SELECT pg_database_size(current_database()) AS bytes, current_setting('server_version') AS version`.execute(db);
-  return { bytes: n(rows[0]?.bytes), version: rows[0]?.version ?? 'unknown' };
+  let cache = sizeCaches.get(db);
+  if (!cache) sizeCaches.set(db, (cache = new TtlCache(DATABASE_SIZE_CACHE_MS, 1)));
+  return cache.remember('size', async () => {
+    const { rows } = await sql<{ bytes: string; version: string }>`
+      SELECT pg_database_size(current_database()) AS bytes, current_setting('server_version') AS version`.execute(db);
+    return { bytes: n(rows[0]?.bytes), version: rows[0]?.version ?? 'unknown' };
+  });
 }
 
 /** LLM calls in the last hour: made and failed, for the provider's health. */

@@ -216,6 +216,22 @@ describe('task rollups', () => {
     expect(rolled.rows).toEqual(live.rows);
   });
 
+  it('holds in crawl_daily the crawl hours of every closed day, summed', async () => {
+    const columns = sql`completed, failed, skipped, retries, err_http_429, err_http_5xx, err_http_4xx, err_timeout,
+      err_robots, err_network, err_other`;
+    const daily = await sql`SELECT day, domain, ${columns} FROM crawl_daily ORDER BY day, domain`.execute(db());
+    const summed = await sql`
+      SELECT date_trunc('day', hour, 'UTC') AS day, domain, sum(completed)::int AS completed,
+             sum(failed)::int AS failed, sum(skipped)::int AS skipped, sum(retries) AS retries,
+             sum(err_http_429)::int AS err_http_429, sum(err_http_5xx)::int AS err_http_5xx,
+             sum(err_http_4xx)::int AS err_http_4xx, sum(err_timeout)::int AS err_timeout,
+             sum(err_robots)::int AS err_robots, sum(err_network)::int AS err_network, sum(err_other)::int AS err_other
+      FROM task_hourly WHERE kind = 'crawl' AND hour < date_trunc('day', now(), 'UTC')
+      GROUP BY 1, 2 ORDER BY 1, 2`.execute(db());
+    expect(daily.rows.length).toBeGreaterThan(20);
+    expect(daily.rows).toEqual(summed.rows);
+  });
+
   it('answers exactly as the live queries, the current hour read live', async () => {
     // A task finishing now: in no rollup row, yet counted.
     const job = await db().selectFrom('jobs').select('id').executeTakeFirstOrThrow();

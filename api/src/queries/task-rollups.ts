@@ -4,7 +4,8 @@ import type { Db } from '../db/database';
 // Hourly rollups of task outcomes (migration 0013): task_hourly (crawl and transform tasks by
 // domain and hour finished) and source_hourly (pages stored and live ideas by raw_data domain
 // and hour created), plus source_daily (source_hourly and the transform rows per closed UTC day,
-// for source performance's all-time totals). Only closed UTC hours are stored; the dashboard adds
+// for source performance's all-time totals) and crawl_daily (the crawl rows per closed UTC day,
+// for the whole days of domain health's window). Only closed UTC hours are stored; the dashboard adds
 // the current hour, and the hours a sliding window's edge cuts through, live from the task tables.
 //
 // Which hours are (re)computed: every closed hour of the last ROLLUP_DAYS days that has no row
@@ -244,6 +245,38 @@ async function refreshDaily(db: Db, touched: Date[]) {
 }
 
 /**
+ * Recomputes crawl_daily (task_hourly's crawl rows per closed UTC day, migration 0016) for the
+ * closed days of the crawl hours in `touched` (just rewritten) and the closed days of the last
+ * ROLLUP_DAYS days without a row.
+ */
+async function refreshCrawlDaily(db: Db, touched: Date[]) {
+  const counts = ['completed', 'failed', 'skipped', 'retries', ...ERROR_COLUMNS.map(([c]) => c)];
+  await sql`
+    WITH days AS (
+      SELECT d FROM (
+        SELECT DISTINCT date_trunc('day', h, 'UTC') AS d FROM unnest(${touched}::timestamptz[]) AS t(h)
+        UNION
+        SELECT g.d FROM generate_series(${TODAY} - make_interval(days => ${ROLLUP_DAYS}), ${TODAY} - interval '1 day',
+                                        interval '1 day') AS g(d)
+        WHERE NOT EXISTS (SELECT 1 FROM crawl_daily WHERE day = g.d)
+      ) AS all_days
+      WHERE d < ${TODAY}
+    ), src AS (
+      SELECT days.d AS day, t.domain, ${sql.join(counts.map((c) => sql`sum(t.${sql.ref(c)})`))}
+      FROM days JOIN task_hourly t ON t.kind = 'crawl' AND t.hour >= days.d AND t.hour < days.d + interval '1 day'
+      GROUP BY 1, 2
+    ), gone AS (
+      DELETE FROM crawl_daily x
+      WHERE x.day IN (SELECT d FROM days)
+        AND NOT EXISTS (SELECT 1 FROM src WHERE src.day = x.day AND src.domain = x.domain)
+    )
+    INSERT INTO crawl_daily (day, domain, ${sql.join(counts.map((c) => sql.ref(c)))})
+    SELECT * FROM src
+    ON CONFLICT (day, domain) DO UPDATE SET
+      ${sql.join(counts.map((c) => sql`${sql.ref(c)} = excluded.${sql.ref(c)}`))}`.execute(db);
+}
+
+/**
  * Recomputes task_hour_totals (task_hourly summed over domains) for the `touched` hours of `kind`
  * (just rewritten); every hour on first run.
  */
@@ -296,7 +329,9 @@ export async function refreshTaskRollups(db: Db, o: { onlyIfBehind?: boolean } =
   return db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(${LOCK_KEY})`.execute(trx);
     if (o.onlyIfBehind && !(await rollupsBehind(trx))) return false;
-    await refreshTotals(trx, 'crawl', await refreshCrawl(trx));
+    const crawls = await refreshCrawl(trx);
+    await refreshTotals(trx, 'crawl', crawls);
+    await refreshCrawlDaily(trx, crawls);
     const transforms = await refreshTransform(trx);
     await refreshTotals(trx, 'transform', transforms);
     await refreshDaily(trx, [...transforms, ...(await refreshSources(trx))]);

@@ -2,13 +2,14 @@ import { sql } from 'kysely';
 import { createJob } from '@ideamine/api/commands/create-job';
 import { nextRunAt } from '@ideamine/api/commands/schedule-times';
 import { runScheduledBackup } from '@ideamine/api/commands/scheduled-backup';
+import { foldIdeaRollups } from '@ideamine/api/queries/idea-rollups';
 import { refreshTaskRollups } from '@ideamine/api/queries/task-rollups';
 import { createJobBody } from '@ideamine/shared/contract/jobs';
 import type { WorkerContext } from '../context';
 
 // Runs every minute (a pg-boss cron schedule): each active schedule that is due creates a job
 // from its template and moves on to its next time. SKIP LOCKED lets many workers tick at once.
-// Then it refreshes the operations dashboard's hourly task rollups.
+// Then it refreshes the operations dashboard's hourly task rollups and folds the idea rollups' changes.
 
 export async function handleScheduleTick(w: WorkerContext): Promise<void> {
   await w.db.transaction().execute(async (trx) => {
@@ -50,4 +51,6 @@ export async function handleScheduleTick(w: WorkerContext): Promise<void> {
     await runScheduledBackup(w.backups, w.log).catch((err: unknown) => w.log.error({ err }, 'scheduled backup failed'));
   // The dashboard's hourly task rollups: missing closed hours and the last two (late updates).
   await refreshTaskRollups(w.db).catch((err: unknown) => w.log.error({ err }, 'task rollup refresh failed'));
+  // The idea rollups are exact without it; folding keeps their change tables short.
+  await foldIdeaRollups(w.db).catch((err: unknown) => w.log.error({ err }, 'idea rollup fold failed'));
 }

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type {
   IdeaPipeline,
   InsightPeriod,
@@ -12,11 +12,15 @@ import { WINDOW_HOURS } from '@ideamine/shared/limits';
 import { changePercentage, percentOf, trendOf } from '@ideamine/shared/trend';
 import type { Db } from '../../db/database';
 import { HIGH_POTENTIAL_COLUMNS } from '../public-ideas';
+import { windowedCounts } from '../created-windows';
+import { ensureIdeaRollups, IDEA_DAILY, IDEA_DOMAINS, ideaTerms } from '../idea-rollups';
 import { pageOf } from '../paging';
+import { rawPageCount } from '../raw-page-count';
 
 // Knowledge & Insights tab of the admin dashboard (spec s2, s3). Operators see every live idea,
-// public or private; deleted and merged-away ideas never count. One function per widget so each
-// can later be answered from a rollup table instead of a scan.
+// public or private; deleted and merged-away ideas never count. Counts come from the idea rollups
+// (migration 0015, exact at every moment); only the part of a sliding window that cuts through a
+// day is read from knowledge itself (see created-windows.ts).
 
 /** Domains shown by name in knowledge metrics (the portal's domain pie has 7 colours, spec s9). */
 export const TOP_DOMAINS = 7;
@@ -25,49 +29,81 @@ const ALL_TIME_COMPARISON_HOURS = 720;
 
 const LIVE = sql`deleted_at IS NULL AND merged_into_id IS NULL`;
 const since = (hours: number) => sql`now() - make_interval(hours => ${hours})`;
+const n = (v: unknown) => Number(v ?? 0);
 
-export async function knowledgeMetrics(db: Db): Promise<KnowledgeMetrics> {
+/** Live ideas created in [start, end) per `key` (an expression over knowledge), for windowedCounts. */
+const liveIdeas = (key: RawBuilder<unknown>, where: RawBuilder<unknown> = sql`true`) =>
+  function count(start: RawBuilder<unknown>, end: RawBuilder<unknown>) {
+    return sql`
+      SELECT ${key} AS key, count(*) AS n FROM knowledge
+      WHERE ${LIVE} AND ${where} AND created_at >= ${start} AND created_at < ${end}
+      GROUP BY 1`;
+  };
+
+/** All-time totals of live ideas from idea_daily. */
+async function ideaTotals(db: Db) {
   const { rows } = await sql<{
     total: number;
-    new_24h: number;
-    new_7d: number;
-    previous_7d: number;
     enriched: number;
     analyzed: number;
     avg_profit: number | null;
+    scored: number;
   }>`
-    SELECT count(*) AS total,
-           count(*) FILTER (WHERE created_at >= ${since(24)}) AS new_24h,
-           count(*) FILTER (WHERE created_at >= ${since(168)}) AS new_7d,
-           count(*) FILTER (WHERE created_at >= ${since(336)} AND created_at < ${since(168)}) AS previous_7d,
-           count(enriched_at) AS enriched,
-           count(analyzed_at) AS analyzed,
-           round(avg(profit_score), 2) AS avg_profit
-    FROM knowledge WHERE ${LIVE}`.execute(db);
-  const m = rows[0]!;
+    SELECT coalesce(sum(ideas), 0) AS total, coalesce(sum(enriched), 0) AS enriched,
+           coalesce(sum(analyzed), 0) AS analyzed, coalesce(sum(scored), 0) AS scored,
+           round(sum(profit_sum) / nullif(sum(profit_count), 0), 2) AS avg_profit
+    FROM ${IDEA_DAILY} AS d`.execute(db);
+  const t = rows[0]!;
+  return { ...t, total: n(t.total), enriched: n(t.enriched), analyzed: n(t.analyzed), scored: n(t.scored) };
+}
+
+export async function knowledgeMetrics(db: Db): Promise<KnowledgeMetrics> {
+  await ensureIdeaRollups(db);
+  const growth = windowedCounts({
+    daily: sql`SELECT day, '' AS key, ideas AS n FROM ${IDEA_DAILY} AS d`,
+    live: liveIdeas(sql`''`),
+    windows: {
+      new_24h: { from: since(24) },
+      new_7d: { from: since(168) },
+      previous_7d: { from: since(336), to: since(168) },
+    },
+  });
+  const [m, windows, domains] = await Promise.all([
+    ideaTotals(db),
+    sql<{ new_24h: number | null; new_7d: number | null; previous_7d: number | null }>`${growth}`.execute(db),
+    largestDomains(db),
+  ]);
+  const w = windows.rows[0];
+  const new7d = n(w?.new_7d);
   return {
     total_items: m.total,
-    new_items_24h: m.new_24h,
-    new_items_7d: m.new_7d,
-    growth_rate_percentage: changePercentage(m.new_7d, m.previous_7d),
+    new_items_24h: n(w?.new_24h),
+    new_items_7d: new7d,
+    growth_rate_percentage: changePercentage(new7d, n(w?.previous_7d)),
     enriched_count: m.enriched,
     non_enriched_count: m.total - m.enriched,
     analyzed_count: m.analyzed,
     non_analyzed_count: m.total - m.analyzed,
     avg_profit_potential: m.avg_profit ?? 0,
-    by_domain: await ideasByDomain(db, m.total),
+    by_domain: withOther(domains, m.total),
   };
 }
 
-/** The TOP_DOMAINS largest source domains (ideas without one count as 'unknown'), then 'Other'. */
-export async function ideasByDomain(db: Db, total: number): Promise<KnowledgeMetrics['by_domain']> {
+/** The TOP_DOMAINS largest source domains by live ideas (ideas without one count as 'unknown'). */
+async function largestDomains(db: Db): Promise<{ domain: string; count: number }[]> {
   const { rows } = await sql<{ domain: string; count: number }>`
-    SELECT coalesce(nullif(source_domain, ''), 'unknown') AS domain, count(*) AS count
-    FROM knowledge WHERE ${LIVE}
-    GROUP BY 1 ORDER BY count DESC, domain
+    SELECT coalesce(nullif(domain, ''), 'unknown') AS domain, sum(ideas) AS count
+    FROM ${IDEA_DOMAINS} AS d
+    GROUP BY 1 HAVING sum(ideas) > 0
+    ORDER BY count DESC, domain
     LIMIT ${TOP_DOMAINS}`.execute(db);
-  const shown = rows.map((r) => ({ domain: r.domain, count: r.count, percentage: percentOf(r.count, total) }));
-  const rest = total - rows.reduce((sum, r) => sum + r.count, 0);
+  return rows.map((r) => ({ domain: r.domain, count: n(r.count) }));
+}
+
+/** The largest domains with their share of `total`, then the rest as 'Other'. */
+function withOther(domains: { domain: string; count: number }[], total: number): KnowledgeMetrics['by_domain'] {
+  const shown = domains.map((d) => ({ ...d, percentage: percentOf(d.count, total) }));
+  const rest = total - shown.reduce((sum, d) => sum + d.count, 0);
   return rest > 0 ? [...shown, { domain: 'Other', count: rest, percentage: percentOf(rest, total) }] : shown;
 }
 
@@ -77,26 +113,27 @@ export async function ideasByDomain(db: Db, total: number): Promise<KnowledgeMet
  * by editors), so the widget is not empty on a crawl-only installation.
  */
 export async function tagActivity(db: Db, period: InsightPeriod, limit: number): Promise<TagActivity> {
+  await ensureIdeaRollups(db);
   const hours = WINDOW_HOURS[period];
+  const counted = windowedCounts({
+    daily: sql`SELECT day, term AS key, uses AS n FROM ${ideaTerms('tag')} AS t`,
+    live: (start, end) => sql`
+      SELECT key, count(*) AS n
+      FROM (SELECT unnest(CASE WHEN cardinality(tags) > 0 THEN tags ELSE keywords END) AS key FROM knowledge
+            WHERE ${LIVE} AND created_at >= ${start} AND created_at < ${end}) AS used
+      GROUP BY key`,
+    windows: { count: { from: since(hours) }, previous: { from: since(hours * 2), to: since(hours) } },
+  });
   const { rows } = await sql<{ tag: string; count: number; previous: number }>`
-    WITH counted AS (
-      SELECT t AS tag,
-             count(*) FILTER (WHERE k.created_at >= ${since(hours)}) AS count,
-             count(*) FILTER (WHERE k.created_at < ${since(hours)}) AS previous
-      FROM knowledge k,
-           unnest(CASE WHEN cardinality(k.tags) > 0 THEN k.tags ELSE k.keywords END) AS t
-      WHERE k.deleted_at IS NULL AND k.merged_into_id IS NULL AND k.created_at >= ${since(hours * 2)}
-      GROUP BY t
-    )
-    SELECT tag, count, previous FROM counted
+    SELECT key AS tag, count, coalesce(previous, 0) AS previous FROM (${counted}) AS c
     WHERE count > 0
     ORDER BY count DESC, tag
     LIMIT ${limit}`.execute(db);
   return {
     period,
     top_tags: rows.map((r) => {
-      const change = changePercentage(r.count, r.previous);
-      return { tag: r.tag, count: r.count, trend: trendOf(change), change_percentage: change };
+      const change = changePercentage(n(r.count), n(r.previous));
+      return { tag: r.tag, count: n(r.count), trend: trendOf(change), change_percentage: change };
     }),
   };
 }
@@ -107,22 +144,17 @@ export async function tagActivity(db: Db, period: InsightPeriod, limit: number):
  * several ideas or users submit ideas without a page.
  */
 export async function ideaPipeline(db: Db): Promise<IdeaPipeline> {
-  const { rows } = await sql<{ raw: number; ideas: number; enriched: number; analyzed: number }>`
-    SELECT (SELECT count(*) FROM raw_data) AS raw,
-           count(*) AS ideas,
-           count(enriched_at) AS enriched,
-           count(analyzed_at) AS analyzed
-    FROM knowledge WHERE ${LIVE}`.execute(db);
-  const p = rows[0]!;
+  await ensureIdeaRollups(db);
+  const [raw, t] = await Promise.all([rawPageCount(db), ideaTotals(db)]);
   return {
-    raw_data_items: p.raw,
-    knowledge_items: p.ideas,
-    enriched_ideas: p.enriched,
-    analyzed_ideas: p.analyzed,
+    raw_data_items: raw,
+    knowledge_items: t.total,
+    enriched_ideas: t.enriched,
+    analyzed_ideas: t.analyzed,
     conversion_rates: {
-      raw_to_knowledge: percentOf(p.ideas, p.raw),
-      knowledge_to_enriched: percentOf(p.enriched, p.ideas),
-      enriched_to_analyzed: percentOf(p.analyzed, p.enriched),
+      raw_to_knowledge: percentOf(t.total, raw),
+      knowledge_to_enriched: percentOf(t.enriched, t.total),
+      enriched_to_analyzed: percentOf(t.analyzed, t.enriched),
     },
   };
 }
@@ -133,34 +165,41 @@ export async function ideaPipeline(db: Db): Promise<IdeaPipeline> {
  * compares the last 30 days with the 30 days before.
  */
 export async function profitDistribution(db: Db, period: ProfitPeriod): Promise<ProfitDistribution> {
+  await ensureIdeaRollups(db);
   const hours = period === 'all' ? null : WINDOW_HOURS[period];
   const compare = hours ?? ALL_TIME_COMPARISON_HOURS;
-  const { rows } = await sql<{ label: string; count: number; recent: number; previous: number }>`
-    SELECT profit_potential AS label,
-           count(*) FILTER (WHERE ${hours === null ? sql`true` : sql`created_at >= ${since(hours)}`}) AS count,
-           count(*) FILTER (WHERE created_at >= ${since(compare)}) AS recent,
-           count(*) FILTER (WHERE created_at >= ${since(compare * 2)} AND created_at < ${since(compare)}) AS previous
-    FROM knowledge
-    WHERE ${LIVE} AND profit_potential IS NOT NULL
-      ${hours === null ? sql`` : sql`AND created_at >= ${since(hours * 2)}`}
-    GROUP BY profit_potential`.execute(db);
-  const byLabel = new Map(rows.map((r) => [r.label, r]));
-  const total = rows.reduce((sum, r) => sum + r.count, 0);
+  const counted = windowedCounts({
+    daily: sql`SELECT day, profit_label AS key, ideas AS n FROM ${IDEA_DAILY} AS d WHERE profit_label <> ''`,
+    live: liveIdeas(sql`profit_potential`, sql`profit_potential IS NOT NULL`),
+    windows: {
+      count: hours === null ? {} : { from: since(hours) },
+      recent: { from: since(compare) },
+      previous: { from: since(compare * 2), to: since(compare) },
+    },
+  });
+  const { rows } = await sql<{ key: string; count: number | null; recent: number | null; previous: number | null }>`
+    ${counted}`.execute(db);
+  const byLabel = new Map(rows.map((r) => [r.key, r]));
+  const total = rows.reduce((sum, r) => sum + n(r.count), 0);
   return {
     period,
     distribution: PROFIT_LABELS.map((category) => {
-      const count = byLabel.get(category)?.count ?? 0;
+      const count = n(byLabel.get(category)?.count);
       return { category, count, percentage: percentOf(count, total) };
     }),
     previous_period_change: PROFIT_LABELS.map((category) => {
       const r = byLabel.get(category);
-      return { category, change_percentage: changePercentage(r?.recent ?? 0, r?.previous ?? 0) };
+      return { category, change_percentage: changePercentage(n(r?.recent), n(r?.previous)) };
     }),
   };
 }
 
-/** Live ideas with an overall score, public or private, best first. */
-export function adminHighPotentialIdeas(db: Db, p: { page: number; page_size: number }) {
+/**
+ * Live ideas with an overall score, public or private, best first. The page is read through
+ * knowledge_live_overall_idx (same order); the total is idea_daily's count of scored ideas.
+ */
+export async function adminHighPotentialIdeas(db: Db, p: { page: number; page_size: number }) {
+  await ensureIdeaRollups(db);
   const base = db
     .selectFrom('knowledge')
     .where('deleted_at', 'is', null)
@@ -168,7 +207,8 @@ export function adminHighPotentialIdeas(db: Db, p: { page: number; page_size: nu
     .where('overall_score', 'is not', null);
   return pageOf(
     base,
-    (b) => b.select([...HIGH_POTENTIAL_COLUMNS, 'visibility']).orderBy(sql`overall_score desc, id desc`),
+    (b) => b.select([...HIGH_POTENTIAL_COLUMNS, 'visibility']).orderBy(sql`overall_score desc nulls last, id desc`),
     p,
+    async () => (await ideaTotals(db)).scored,
   );
 }

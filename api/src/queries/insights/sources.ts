@@ -7,6 +7,7 @@ import type {
 } from '@ideamine/shared/contract/dashboard-insights';
 import { changePercentage, trendOf } from '@ideamine/shared/trend';
 import type { Db } from '../../db/database';
+import { nearestDay } from '../created-windows';
 import { CURRENT_HOUR, ensureTaskRollups, ERROR_COLUMNS, ERROR_TYPE } from '../task-rollups';
 
 // Data Sources tab of the admin dashboard (spec s2): how much each crawled domain yields and how
@@ -34,28 +35,28 @@ export async function sourcePerformance(db: Db, q: SourcePerformanceQuery): Prom
       -- Closed days.
       SELECT domain, pages,
              CASE WHEN day >= ${ceilDay(RECENT_FROM)} THEN pages ELSE 0 END AS recent,
-             CASE WHEN day >= ${ceilDay(PREVIOUS_FROM)} AND day < date_trunc('day', ${PREVIOUS_TO}, 'UTC')
+             CASE WHEN day >= ${ceilDay(PREVIOUS_FROM)} AND day < ${PREVIOUS_TO_DAY}
                   THEN pages ELSE 0 END AS previous,
              ideas, profit_sum, profit_count, transforms, productive
-      FROM source_daily WHERE day < ${TODAY}
+      FROM source_daily WHERE day < ${ONCE.TODAY}
       UNION ALL
       -- Today's closed hours.
       SELECT domain, pages, pages, 0, ideas, profit_sum, profit_count, 0, 0
-      FROM source_hourly WHERE hour >= ${TODAY} AND hour < ${CH}
+      FROM source_hourly WHERE hour >= ${ONCE.TODAY} AND hour < ${ONCE.CH}
       UNION ALL
       SELECT domain, 0, 0, 0, 0, 0, 0, completed + failed + skipped, items
-      FROM task_hourly WHERE kind = 'transform' AND hour >= ${TODAY} AND hour < ${CH}
+      FROM task_hourly WHERE kind = 'transform' AND hour >= ${ONCE.TODAY} AND hour < ${ONCE.CH}
       UNION ALL
       -- The closed hours of the days the trend windows start or end in (pages are in the days).
       SELECT domain, 0,
-             CASE WHEN hour >= ${RECENT_FROM} THEN pages ELSE 0 END,
-             CASE WHEN hour < ${RECENT_FROM} THEN pages ELSE 0 END,
+             CASE WHEN hour >= ${ONCE.RECENT_FROM} THEN pages ELSE 0 END,
+             CASE WHEN hour < ${ONCE.RECENT_FROM} THEN pages ELSE 0 END,
              0, 0, 0, 0, 0
       FROM source_hourly
-      WHERE hour < ${TODAY}
-        AND ((hour >= ${RECENT_FROM} AND hour < ${ceilDay(RECENT_FROM)})
-             OR (hour >= ${PREVIOUS_FROM} AND hour < ${ceilDay(PREVIOUS_FROM)})
-             OR (hour >= date_trunc('day', ${PREVIOUS_TO}, 'UTC') AND hour < ${PREVIOUS_TO}))
+      WHERE hour < ${ONCE.TODAY}
+        AND ((hour >= ${ONCE.RECENT_FROM} AND hour < ${ceilDay(RECENT_FROM)})
+             OR (hour >= ${ONCE.PREVIOUS_FROM} AND hour < ${ceilDay(PREVIOUS_FROM)})
+             OR (hour >= ${PREVIOUS_TO_DAY} AND hour < ${ONCE.PREVIOUS_TO}))
       UNION ALL
       -- Live: pages of the current hour, and of the hours the 7- and 14-day edges cut (trend only).
       SELECT domain, (created_at >= ${CH})::int,
@@ -125,14 +126,41 @@ const RECENT_FROM = sql<Date>`(${CH} - interval '7 days' + interval '1 hour')`;
 const PREVIOUS_FROM = sql<Date>`(${CH} - interval '14 days' + interval '1 hour')`;
 /** The hour the 7-day edge cuts: the previous window's closed hours end before it. */
 const PREVIOUS_TO = sql<Date>`(${CH} - interval '7 days')`;
+// The day boundaries below are scalar subqueries, computed once per query (an InitPlan) instead
+// of once per rollup row they are compared with (date_trunc with a time zone is not free). The
+// plain expressions above stay as they are: the planner estimates ranges on the task tables
+// from their values, which it cannot do for a subquery.
+const PREVIOUS_TO_DAY = sql<Date>`(SELECT date_trunc('day', ${PREVIOUS_TO}, 'UTC'))`;
+/** The same boundaries computed once, for conditions and sums over rollup rows. */
+const ONCE = {
+  CH: sql<Date>`(SELECT ${CH})`,
+  TODAY: sql<Date>`(SELECT ${TODAY})`,
+  RECENT_FROM: sql<Date>`(SELECT ${RECENT_FROM})`,
+  PREVIOUS_FROM: sql<Date>`(SELECT ${PREVIOUS_FROM})`,
+  PREVIOUS_TO: sql<Date>`(SELECT ${PREVIOUS_TO})`,
+};
 /** The first UTC midnight at or after an hour. */
-const ceilDay = (hour: ReturnType<typeof sql>) => sql`date_trunc('day', ${hour} + interval '23 hours', 'UTC')`;
+const ceilDay = (hour: ReturnType<typeof sql>) => sql`(SELECT date_trunc('day', ${hour} + interval '23 hours', 'UTC'))`;
 const DAY = 86_400;
+
+/** The first closed hour wholly inside the health window, and the UTC midnight nearest to it. */
+const HEALTH_FROM = sql<Date>`(SELECT ${CH} - make_interval(days => ${HEALTH_WINDOW_DAYS}) + interval '1 hour')`;
+const HEALTH_FROM_DAY = nearestDay(HEALTH_FROM);
+/** The health window's closed hours, part one (crawl_daily): the days from that midnight to yesterday. */
+const WINDOW_DAYS = sql`day >= ${HEALTH_FROM_DAY} AND day < ${ONCE.TODAY}`;
+/**
+ * Part two (task_hourly, at most 12 + 23 hours): the hours between the window's first hour and
+ * that midnight, added when the midnight is later and subtracted (EDGE_SIGN) when it is earlier,
+ * and today's closed hours.
+ */
+const EDGE_HOURS = sql`((hour >= least(${HEALTH_FROM}, ${HEALTH_FROM_DAY}) AND hour < greatest(${HEALTH_FROM}, ${HEALTH_FROM_DAY}))
+  OR (hour >= ${ONCE.TODAY} AND hour < ${ONCE.CH}))`;
+const EDGE_SIGN = sql`CASE WHEN hour >= ${ONCE.TODAY} OR ${HEALTH_FROM} < ${HEALTH_FROM_DAY} THEN 1 ELSE -1 END`;
 
 /**
  * The live part of the health window: crawl tasks finished in the hour its start (now - 7 days)
- * cuts through, and in the current hour or later. Closed hours wholly inside come from
- * task_hourly (hour > CH - 7 days).
+ * cuts through, and in the current hour or later. The closed hours wholly inside come from
+ * crawl_daily (WINDOW_DAYS) and task_hourly (EDGE_HOURS).
  */
 const LIVE_EDGES = sql`((finished_at >= now() - make_interval(days => ${HEALTH_WINDOW_DAYS})
     AND finished_at < ${CH} - make_interval(days => ${HEALTH_WINDOW_DAYS}) + interval '1 hour')
@@ -154,10 +182,13 @@ export async function domainHealth(db: Db, limit: number, issuesOnly: boolean): 
     has_persistent_issues: boolean;
   }>`
     WITH parts AS (
-      -- Closed hours wholly inside the window.
-      SELECT domain, sum(completed) AS completed, sum(failed) AS failed, sum(retries) AS retry, NULL AS failing_day
-      FROM task_hourly
-      WHERE kind = 'crawl' AND hour > ${CH} - make_interval(days => ${HEALTH_WINDOW_DAYS}) AND hour < ${CH}
+      -- Closed hours of the window: whole days, corrected by the hours at its edges.
+      SELECT domain, sum(completed) AS completed, sum(failed) AS failed, sum(retries) AS retry, NULL::numeric AS failing_day
+      FROM crawl_daily WHERE ${WINDOW_DAYS}
+      GROUP BY domain
+      UNION ALL
+      SELECT domain, sum(${EDGE_SIGN} * completed), sum(${EDGE_SIGN} * failed), sum(${EDGE_SIGN} * retries), NULL
+      FROM task_hourly WHERE kind = 'crawl' AND ${EDGE_HOURS}
       GROUP BY domain
       UNION ALL
       -- Their failing days: an hour holds at most two 24-hour periods, those of its first and its
@@ -165,15 +196,17 @@ export async function domainHealth(db: Db, limit: number, issuesOnly: boolean): 
       SELECT DISTINCT h.domain, 0, 0, 0, floor(extract(epoch FROM now() - f.at) / ${DAY})
       FROM task_hourly h CROSS JOIN LATERAL (VALUES (h.failed_first), (h.failed_last)) AS f(at)
       WHERE h.kind = 'crawl' AND h.failed > 0
-        AND h.hour >= ${CH} - make_interval(days => ${PERSISTENT_FAILURE_DAYS}) AND h.hour < ${CH}
+        AND h.hour >= ${ONCE.CH} - make_interval(days => ${PERSISTENT_FAILURE_DAYS}) AND h.hour < ${ONCE.CH}
         AND f.at >= now() - make_interval(days => ${PERSISTENT_FAILURE_DAYS})
       UNION ALL
-      -- Live: the window's first (cut) hour and the current hour.
-      SELECT domain, (status = 'completed')::int, (status = 'failed')::int, greatest(attempts - 1, 0),
+      -- Live: the window's first (cut) hour and the current hour, summed per domain and failing day.
+      SELECT domain, count(*) FILTER (WHERE status = 'completed'), count(*) FILTER (WHERE status = 'failed'),
+             sum(greatest(attempts - 1, 0)),
              CASE WHEN status = 'failed' AND finished_at >= now() - make_interval(days => ${PERSISTENT_FAILURE_DAYS})
                   THEN floor(extract(epoch FROM now() - finished_at) / ${DAY}) END
       FROM crawl_tasks
       WHERE ${LIVE_EDGES} AND status IN ('completed', 'failed', 'skipped')
+      GROUP BY 1, 5
       UNION ALL
       -- A failure exactly at the failing-days edge sits between an hour's first and last.
       SELECT domain, 0, 0, 0, ${PERSISTENT_FAILURE_DAYS}
@@ -217,7 +250,7 @@ type ErrorType = (typeof CRAWL_ERROR_TYPES)[number];
 
 /**
  * Failed crawl tasks of the health window per domain and error type, most frequent first: the
- * rollup's error columns for closed hours, classified live (ERROR_TYPE) for the edge hours.
+ * rollups' error columns for closed days and hours, classified live (ERROR_TYPE) for the edge hours.
  */
 export async function crawlErrorTypes(db: Db, domains: string[]) {
   const byDomain = new Map<string, { type: ErrorType; count: number }[]>();
@@ -227,15 +260,20 @@ export async function crawlErrorTypes(db: Db, domains: string[]) {
     SELECT domain, type, sum(count) AS count
     FROM (
       SELECT h.domain, e.type, e.count
+      FROM crawl_daily h CROSS JOIN LATERAL (VALUES ${sql.join(types)}) AS e(type, count)
+      WHERE h.domain = ANY(${domains}::text[]) AND h.failed > 0 AND ${WINDOW_DAYS} AND e.count > 0
+      UNION ALL
+      SELECT h.domain, e.type, ${EDGE_SIGN} * e.count
       FROM task_hourly h CROSS JOIN LATERAL (VALUES ${sql.join(types)}) AS e(type, count)
-      WHERE h.kind = 'crawl' AND h.domain = ANY(${domains}::text[]) AND h.failed > 0
-        AND h.hour > ${CH} - make_interval(days => ${HEALTH_WINDOW_DAYS}) AND h.hour < ${CH} AND e.count > 0
+      WHERE h.kind = 'crawl' AND h.domain = ANY(${domains}::text[]) AND h.failed > 0 AND ${EDGE_HOURS}
+        AND e.count > 0
       UNION ALL
       SELECT domain, ${ERROR_TYPE}, 1
       FROM crawl_tasks
       WHERE domain = ANY(${domains}::text[]) AND status = 'failed' AND ${LIVE_EDGES}
     ) AS failures
     GROUP BY 1, 2
+    HAVING sum(count) > 0
     ORDER BY count DESC, type`.execute(db);
   for (const r of rows) {
     const list = byDomain.get(r.domain) ?? [];
