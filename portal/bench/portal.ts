@@ -34,7 +34,7 @@ async function main() {
 
   const server = spawn('npx', ['tsx', 'portal/e2e/serve.ts'], {
     cwd: ROOT,
-    env: { ...process.env, E2E_PORT: String(PORT) },
+    env: { ...process.env, E2E_PORT: String(PORT), E2E_PUBLIC_CACHE_SECONDS: '30' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   try {

@@ -1,6 +1,7 @@
 import { checkAccess, type Role } from '@ideamine/shared/permissions';
 import { USER_ROUTES } from '@ideamine/shared/routes';
-import { expect, signIn, test, users } from './fixtures';
+import type { users } from './fixtures';
+import { expect, signIn, test } from './fixtures';
 
 // Every login-required route for every kind of user: the screen when the route table allows it,
 // else the guard screen with the spec's words. Project routes use a project of the user's own.

@@ -24,7 +24,8 @@ async function main() {
 
   const config = {
     ...loadConfig({ LOG_LEVEL: 'warn', DATA_DIR: 'data/e2e', PORT: String(E2E_PORT) }),
-    publicCacheSeconds: 0,
+    // Tests see every change at once; the portal benchmark runs with the production cache.
+    publicCacheSeconds: Number(process.env.E2E_PUBLIC_CACHE_SECONDS ?? 0),
     dashboardCacheSeconds: 0,
     loginMaxAttemptsPerIp: 1000,
     registerMaxPerIp: 1000,

@@ -1,7 +1,8 @@
 import { Drawer } from '@blueprintjs/core';
 import { Outlet, useRouterState } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { CookieBanner } from '../features/analytics/CookieBanner';
+import { Loading } from '../features/common/QueryState';
 import { PageViewTracker } from '../features/analytics/PageViewTracker';
 import { SETTING_KEYS, useSetting } from '../settings/local-settings';
 import { AppBreadcrumbs } from './AppBreadcrumbs';
@@ -49,7 +50,9 @@ export function Shell() {
         <main className="im-main">
           <AppBreadcrumbs />
           <ErrorBoundary resetKey={pathname}>
-            <Outlet />
+            <Suspense fallback={<Loading />}>
+              <Outlet />
+            </Suspense>
           </ErrorBoundary>
         </main>
       </div>

@@ -44,7 +44,7 @@ export function iconsNamed(text: string): string[] {
 }
 
 describe('icon loader', () => {
-  const loader = readFileSync(path.join(SRC, 'layout/icon-loader.ts'), 'utf8');
+  const loader = readFileSync(path.join(SRC, 'layout/icon-paths.ts'), 'utf8');
   const listed = (size: number) => {
     const match = loader.match(new RegExp(`generated/${size}px/paths/\\{([^}]+)\\}\\.js`));
     return new Set(match?.[1]?.split(',') ?? []);
@@ -54,7 +54,7 @@ describe('icon loader', () => {
     const used = new Set([...BLUEPRINT_INTERNAL, ...sources(SRC).flatMap((f) => iconsNamed(readFileSync(f, 'utf8')))]);
     for (const size of [16, 20]) {
       const missing = [...used].filter((name) => !listed(size).has(name)).sort();
-      expect(missing, `add to the ${size}px list in icon-loader.ts`).toEqual([]);
+      expect(missing, `add to the ${size}px list in icon-paths.ts`).toEqual([]);
     }
   });
 

@@ -1,27 +1,24 @@
 import { Icons } from '@blueprintjs/icons';
 
-// Blueprint loads icon paths on demand. Its default loader fetches every icon of a size in one
-// ~100 KB chunk; this one fetches only the icons the portal uses, each in its own tiny chunk.
-// icon-loader.test.ts fails when a source file names an icon missing from these lists.
+// Blueprint loads icon paths on demand. Its default loader fetches every icon of a size in a
+// ~100 KB chunk; this one fetches the few dozen icons the portal uses, all in one small chunk
+// (one request, not one per icon). icon-loader.test.ts fails when a source file names an icon
+// missing from icon-paths.ts.
 
-const paths16 = import.meta.glob<string[]>(
-  '../../../node_modules/@blueprintjs/icons/lib/esm/generated/16px/paths/{add,archive,arrow-left,arrow-up,book,build,caret-down,caret-right,chart,chevron-down,chevron-left,chevron-right,chevron-up,clean,code-block,cog,cross,dashboard,database,disable,document-open,dollar,double-caret-vertical,duplicate,edit,error,eye-open,flash,floppy-disk,folder-new,folder-open,globe,heart,history,home,inbox,info-sign,key,layers,lightbulb,link,lock,log-in,log-out,menu,minus,mobile-phone,moon,more,notifications,people,person,predictive-analysis,projects,pulse,refresh,search,share,small-cross,sort-asc,sort-desc,star,tag,thumbs-down,thumbs-up,tick,tick-circle,time,trash,trending-down,trending-up,unlink,user,warning-sign,wrench}.js',
-  { import: 'default' },
-);
-const paths20 = import.meta.glob<string[]>(
-  '../../../node_modules/@blueprintjs/icons/lib/esm/generated/20px/paths/{add,archive,arrow-left,arrow-up,book,build,caret-down,caret-right,chart,chevron-down,chevron-left,chevron-right,chevron-up,clean,code-block,cog,cross,dashboard,database,disable,document-open,dollar,double-caret-vertical,duplicate,edit,error,eye-open,flash,floppy-disk,folder-new,folder-open,globe,heart,history,home,inbox,info-sign,key,layers,lightbulb,link,lock,log-in,log-out,menu,minus,mobile-phone,moon,more,notifications,people,person,predictive-analysis,projects,pulse,refresh,search,share,small-cross,sort-asc,sort-desc,star,tag,thumbs-down,thumbs-up,tick,tick-circle,time,trash,trending-down,trending-up,unlink,user,warning-sign,wrench}.js',
-  { import: 'default' },
-);
+type Table = Record<string, string[]>;
+let tables: Promise<{ paths16: Table; paths20: Table }> | null = null;
 
-function pick(table: Record<string, () => Promise<string[]>>, name: string) {
-  return table[Object.keys(table).find((key) => key.endsWith(`/${name}.js`)) ?? ''];
+function pick(table: Table, name: string): string[] | undefined {
+  const key = Object.keys(table).find((k) => k.endsWith(`/${name}.js`));
+  return key ? table[key] : undefined;
 }
 
 export function installIconLoader(): void {
   Icons.setLoaderOptions({
     loader: async (name, size) => {
-      const load = pick(size >= 20 ? paths20 : paths16, name) ?? pick(paths16, name);
-      return load ? load() : [];
+      tables ??= import('./icon-paths');
+      const { paths16, paths20 } = await tables;
+      return (size >= 20 ? pick(paths20, name) : undefined) ?? pick(paths16, name) ?? [];
     },
   });
 }

@@ -1,24 +1,25 @@
 import { createRoute, useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { LinkCallbackPage } from '../features/account/LinkCallbackPage';
-import { MyIdeasPage } from '../features/account/MyIdeasPage';
-import { ProfilePage } from '../features/account/ProfilePage';
-import { SettingsPage } from '../features/account/SettingsPage';
 import { linkCallbackSearch } from '../features/account/link-callback';
 import { pageSearch } from '../features/account/page-search';
 import { profileSearch } from '../features/account/profile-tabs';
-import { HistoryPage } from '../features/idea-storm/HistoryPage';
-import { IdeaStormPage } from '../features/idea-storm/IdeaStormPage';
-import { ProfitAnalysisPage } from '../features/profit/ProfitAnalysisPage';
 import { profitSearch } from '../features/profit/profit-search';
-import { EditProjectPage } from '../features/projects/EditProjectPage';
-import { NewProjectPage } from '../features/projects/NewProjectPage';
-import { ProjectListPage } from '../features/projects/ProjectListPage';
-import { ProjectPage } from '../features/projects/ProjectPage';
-import { SharePage } from '../features/projects/SharePage';
 import { projectIdOf } from '../features/projects/project-id';
 import { Empty } from '../features/common/QueryState';
+import { lazyPage } from './lazy-page';
 import { guardedRoute } from './root';
+const SharePage = lazyPage(() => import('../features/projects/SharePage'), 'SharePage');
+const ProjectPage = lazyPage(() => import('../features/projects/ProjectPage'), 'ProjectPage');
+const ProjectListPage = lazyPage(() => import('../features/projects/ProjectListPage'), 'ProjectListPage');
+const NewProjectPage = lazyPage(() => import('../features/projects/NewProjectPage'), 'NewProjectPage');
+const EditProjectPage = lazyPage(() => import('../features/projects/EditProjectPage'), 'EditProjectPage');
+const ProfitAnalysisPage = lazyPage(() => import('../features/profit/ProfitAnalysisPage'), 'ProfitAnalysisPage');
+const IdeaStormPage = lazyPage(() => import('../features/idea-storm/IdeaStormPage'), 'IdeaStormPage');
+const HistoryPage = lazyPage(() => import('../features/idea-storm/HistoryPage'), 'HistoryPage');
+const SettingsPage = lazyPage(() => import('../features/account/SettingsPage'), 'SettingsPage');
+const ProfilePage = lazyPage(() => import('../features/account/ProfilePage'), 'ProfilePage');
+const MyIdeasPage = lazyPage(() => import('../features/account/MyIdeasPage'), 'MyIdeasPage');
+const LinkCallbackPage = lazyPage(() => import('../features/account/LinkCallbackPage'), 'LinkCallbackPage');
 
 // The signed-in users' tools (spec s2, "Login required" and "role trial or higher"). Each route
 // reads its URL (search params, path params) and hands plain values to its page; the guard
