@@ -481,6 +481,11 @@ export interface SourceHourlyTable {
 }
 
 /** source_hourly and transform task_hourly rows per closed UTC day (migration 0013). */
+export interface TaskRollupRefreshesTable {
+  id: Generated<boolean>;
+  refreshed_hour: Timestamp;
+}
+
 export interface SourceDailyTable {
   day: Timestamp;
   domain: string;
@@ -621,6 +626,7 @@ export interface Database {
   task_hour_totals: TaskHourTotalsTable;
   source_hourly: SourceHourlyTable;
   source_daily: SourceDailyTable;
+  task_rollup_refreshes: TaskRollupRefreshesTable;
   crawl_daily: CrawlDailyTable;
   idea_daily: IdeaDailyTable;
   idea_daily_changes: IdeaDailyTable;

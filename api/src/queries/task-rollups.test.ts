@@ -5,7 +5,7 @@ import { openDatabase, type DatabaseHandle } from '../db/database';
 import { createTestDatabase } from '../test/database';
 import { errorRates, throughput } from './dashboard-health';
 import { domainHealth, sourcePerformance } from './insights/sources';
-import { refreshTaskRollups } from './task-rollups';
+import { refreshTaskRollups, rollupsBehind } from './task-rollups';
 
 // The hourly rollups behind worker-stats, error-rates, domain-health and source-performance: the
 // answers read from them (closed hours) plus the live current hour must equal what the original
@@ -189,7 +189,11 @@ afterAll(async () => {
 
 describe('task rollups', () => {
   it('rolls up closed hours only, and a second refresh changes nothing', async () => {
+    expect(await rollupsBehind(db())).toBe(true);
     await refreshTaskRollups(db());
+    // Up to date for the rest of this hour, even when the last closed hour had no finished task
+    // (an idle install must not recompute on every dashboard call).
+    expect(await rollupsBehind(db())).toBe(false);
     const first = await snapshot();
     expect(first.tasks.length).toBeGreaterThan(50);
     expect(first.sources.length).toBeGreaterThan(50);

@@ -304,18 +304,15 @@ async function refreshTotals(db: Db, kind: 'crawl' | 'transform', touched: Date[
 }
 
 /**
- * True when the latest closed hour has no row in one of the rollups (it may simply be idle), or a
- * rollup table is still empty.
+ * True when the rollups were not brought up to date during the current UTC hour (or never): only
+ * then can a closed hour be missing. An hour without finished tasks has no rows, so rows alone
+ * cannot tell an idle hour from a missing one; task_rollup_refreshes remembers the refresh.
  */
 export async function rollupsBehind(db: Db): Promise<boolean> {
-  const last = sql`${CURRENT_HOUR} - interval '1 hour'`;
   const { rows } = await sql<{ behind: boolean }>`
-    SELECT NOT EXISTS (SELECT 1 FROM task_hourly WHERE kind = 'crawl' AND hour = ${last})
-        OR NOT EXISTS (SELECT 1 FROM task_hourly WHERE kind = 'transform' AND hour = ${last})
-        OR NOT EXISTS (SELECT 1 FROM task_hour_totals WHERE kind = 'crawl' AND hour = ${last})
-        OR NOT EXISTS (SELECT 1 FROM task_hour_totals WHERE kind = 'transform' AND hour = ${last})
-        OR NOT EXISTS (SELECT 1 FROM source_hourly WHERE hour = ${last})
-        OR NOT EXISTS (SELECT 1 FROM source_daily) AS behind`.execute(db);
+    SELECT NOT EXISTS (
+      SELECT 1 FROM task_rollup_refreshes WHERE refreshed_hour >= ${CURRENT_HOUR}
+    ) AS behind`.execute(db);
   return rows[0]?.behind ?? true;
 }
 
@@ -335,6 +332,9 @@ export async function refreshTaskRollups(db: Db, o: { onlyIfBehind?: boolean } =
     const transforms = await refreshTransform(trx);
     await refreshTotals(trx, 'transform', transforms);
     await refreshDaily(trx, [...transforms, ...(await refreshSources(trx))]);
+    await sql`
+      INSERT INTO task_rollup_refreshes (id, refreshed_hour) VALUES (true, ${CURRENT_HOUR})
+      ON CONFLICT (id) DO UPDATE SET refreshed_hour = excluded.refreshed_hour`.execute(trx);
     return true;
   });
 }
