@@ -4,6 +4,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { build } from 'vite';
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../e2e/chromium';
 
 // `npm run bench:portal`: builds the portal, reports the gzip size of the JavaScript a visitor's
 // first page loads (the entry and its preloaded chunks, and what the browser actually fetched),
@@ -39,17 +40,7 @@ async function main() {
   });
   try {
     await waitForServer(`http://127.0.0.1:${PORT}/readyz`);
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    const browser = await chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS });
     const times: number[] = [];
     let fetchedJs = 0;
     for (let i = 0; i < RUNS + 1; i++) {

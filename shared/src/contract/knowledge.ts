@@ -5,6 +5,7 @@ import { MAX_ID, orderQuery, pageQuery, text } from './common';
 
 export const PROFIT_LABELS = ['Very High', 'High', 'Medium', 'Low', 'Speculative'] as const;
 export const profitLabelSchema = z.enum(PROFIT_LABELS);
+export type ProfitLabel = (typeof PROFIT_LABELS)[number];
 
 export const knowledgeSchema = z
   .object({

@@ -2,13 +2,13 @@ import { Button, ControlGroup, H2, HTMLSelect, InputGroup } from '@blueprintjs/c
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { PROFIT_LABELS } from '@ideamine/shared/contract/knowledge';
 import { PUBLIC_IDEA_SORTS } from '@ideamine/shared/contract/public';
 import type { Query } from '../../api/client';
 import { useAuth } from '../../auth/AuthProvider';
-import { categoriesQuery, ideaListQuery, type IdeaListKind } from '../../queries/ideas';
+import { ideaListQuery, type IdeaListKind } from '../../queries/ideas';
 import { Pager } from '../common/Pager';
 import { QueryState } from '../common/QueryState';
+import { CategorySelect, ProfitLevelSelect } from './FilterSelects';
 import { IdeaGrid } from './IdeaGrid';
 import { IDEA_PAGE_SIZE, type IdeaListSearch } from './list-search';
 
@@ -86,7 +86,6 @@ export function IdeaListPage(props: {
       }
     : { page: s.page ?? 1, page_size: props.pageSize ?? IDEA_PAGE_SIZE };
   const list = useQuery(ideaListQuery(client, props.kind, params));
-  const categories = useQuery({ ...categoriesQuery(client), enabled: config.filters });
   const [text, setText] = useState(s.search ?? '');
   useEffect(() => setText(s.search ?? ''), [s.search]);
 
@@ -116,32 +115,8 @@ export function IdeaListPage(props: {
               <Button type="submit" text="Search" />
             </ControlGroup>
           </form>
-          <HTMLSelect
-            aria-label="Category"
-            value={s.category ?? ''}
-            onChange={(e) => update({ category: e.currentTarget.value || undefined })}
-          >
-            <option value="">All categories</option>
-            {(categories.data ?? []).map((c) => (
-              <option key={c.slug} value={c.name}>
-                {c.name} ({c.count})
-              </option>
-            ))}
-          </HTMLSelect>
-          <HTMLSelect
-            aria-label="Profit level"
-            value={s.profit_level ?? ''}
-            onChange={(e) =>
-              update({ profit_level: (e.currentTarget.value || undefined) as IdeaListSearch['profit_level'] })
-            }
-          >
-            <option value="">Any profit level</option>
-            {PROFIT_LABELS.map((l) => (
-              <option key={l} value={l}>
-                {l}
-              </option>
-            ))}
-          </HTMLSelect>
+          <CategorySelect value={s.category} onChange={(category) => update({ category })} />
+          <ProfitLevelSelect value={s.profit_level} onChange={(profit_level) => update({ profit_level })} />
           {user && (
             <HTMLSelect
               aria-label="Submitted by"

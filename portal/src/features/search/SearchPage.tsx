@@ -1,12 +1,12 @@
 import { H2, HTMLSelect, InputGroup, Tag } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { PROFIT_LABELS } from '@ideamine/shared/contract/knowledge';
 import { SEARCH_SORTS } from '@ideamine/shared/contract/public';
 import { useAuth } from '../../auth/AuthProvider';
-import { categoriesQuery, searchQuery, trendingQuery } from '../../queries/ideas';
+import { searchQuery, trendingQuery } from '../../queries/ideas';
 import { Pager } from '../common/Pager';
 import { QueryState } from '../common/QueryState';
+import { CategorySelect, ProfitLevelSelect } from '../ideas/FilterSelects';
 import { IdeaGrid } from '../ideas/IdeaGrid';
 import { IDEA_PAGE_SIZE } from '../ideas/list-search';
 import { SearchBox } from './SearchBox';
@@ -38,7 +38,6 @@ export function SearchPage({ search }: { search: SearchParams }) {
       page_size: IDEA_PAGE_SIZE,
     }),
   );
-  const categories = useQuery(categoriesQuery(client));
   const trending = useQuery(trendingQuery(client, { time_filter: '7d', page_size: 10 }));
 
   return (
@@ -48,30 +47,8 @@ export function SearchPage({ search }: { search: SearchParams }) {
         <SearchBox initial={search.q ?? ''} onSearch={(q) => update({ q: q || undefined })} />
       </div>
       <div className="im-filters">
-        <HTMLSelect
-          aria-label="Category"
-          value={search.categories ?? ''}
-          onChange={(e) => update({ categories: e.currentTarget.value || undefined })}
-        >
-          <option value="">All categories</option>
-          {(categories.data ?? []).map((c) => (
-            <option key={c.slug} value={c.name}>
-              {c.name}
-            </option>
-          ))}
-        </HTMLSelect>
-        <HTMLSelect
-          aria-label="Profit level"
-          value={search.profit_level ?? ''}
-          onChange={(e) =>
-            update({ profit_level: (e.currentTarget.value || undefined) as SearchParams['profit_level'] })
-          }
-        >
-          <option value="">Any profit level</option>
-          {PROFIT_LABELS.map((l) => (
-            <option key={l}>{l}</option>
-          ))}
-        </HTMLSelect>
+        <CategorySelect value={search.categories} onChange={(categories) => update({ categories })} />
+        <ProfitLevelSelect value={search.profit_level} onChange={(profit_level) => update({ profit_level })} />
         <InputGroup
           type="date"
           aria-label="From date"
