@@ -166,3 +166,24 @@ test('admins see the admin sidebar sections and the Admin menu', async ({ page }
   await expect(page.getByRole('menuitem', { name: 'Recovery' })).toBeVisible();
   await screenshot(page, 'admin-sidebar');
 });
+
+test('admins change an idea card visibility through the dialog; others see no card controls', async ({ page }) => {
+  await signIn(page, 'admin', '/ideas?sort=title&order=desc');
+  const card = page.getByTestId('idea-card').first();
+  const title = await card.locator('.im-idea-title').innerText();
+  await card.getByRole('button', { name: 'Visibility' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change visibility' });
+  await expect(dialog.getByRole('button', { name: 'Update' })).toBeDisabled();
+  await dialog.getByLabel('Visibility').selectOption('private');
+  await dialog.getByRole('button', { name: 'Update' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('idea-card').first().locator('.im-idea-title')).not.toHaveText(title);
+  await card.getByRole('button', { name: 'Ownership' }).first().click();
+  await expect(page.getByText('Leave empty to remove ownership (admin-only access)')).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.evaluate(() => localStorage.clear());
+  await signIn(page, 'developer', '/ideas');
+  await expect(page.getByTestId('idea-card').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Visibility' })).toHaveCount(0);
+});
