@@ -2,6 +2,7 @@ import { AnchorButton, NonIdealState } from '@blueprintjs/core';
 import { createRoute } from '@tanstack/react-router';
 import { API_BASE } from '@ideamine/shared/limits';
 import { ADMIN_ROUTES, matchPortalRoute } from '@ideamine/shared/routes';
+import { lazyPage } from './lazy-page';
 import { guardedRoute } from './root';
 
 // The operator routes of spec s2, guarded now so links and permissions hold; their screens
@@ -20,6 +21,15 @@ function OperatorScreenPending() {
   );
 }
 
+const AdminDashboard = lazyPage(() => import('../admin'), 'AdminDashboard');
+
+/** Built operator screens by path; the rest keep the holding page until they are. */
+const SCREENS: Record<string, () => React.ReactNode> = { '/admin': AdminDashboard };
+
 export const adminRoutes = ADMIN_ROUTES.map((r) =>
-  createRoute({ getParentRoute: () => guardedRoute, path: r.path, component: OperatorScreenPending }),
+  createRoute({
+    getParentRoute: () => guardedRoute,
+    path: r.path,
+    component: SCREENS[r.path] ?? OperatorScreenPending,
+  }),
 );

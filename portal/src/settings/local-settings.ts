@@ -63,4 +63,5 @@ export const SETTING_KEYS = {
   sidebarCollapsed: 'sidebarCollapsed',
   notifications: 'notifications',
   analyticsPreferences: 'analyticsPreferences',
+  autoRefresh: 'autoRefresh',
 } as const;

@@ -1,0 +1,46 @@
+import { expect, screenshot, signIn, test } from './fixtures';
+
+// The operations dashboard's Overview tab with real numbers, and a widget falling back to its
+// sample data under the spec's banner when its call fails.
+
+test('the Overview shows stat cards, system status, queue metrics and recent jobs from the API', async ({ page }) => {
+  await signIn(page, 'admin', '/admin');
+  const status = page.getByRole('region', { name: 'System Status' });
+  await expect(status.getByText('database')).toBeVisible();
+  await expect(status.getByText(/Last updated \w{3} \d+, \d\d:\d\d:\d\d/)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Queue Metrics' }).getByText('Crawl tasks queue')).toBeVisible();
+  await expect(page.getByText('Completion Rate')).toBeVisible();
+  await expect(page.getByText('+5% vs last week')).toBeVisible();
+  // The seeded database has no jobs.
+  await expect(page.getByRole('region', { name: 'Recent Jobs' }).getByText('No jobs found')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Submit Your First Job' })).toHaveAttribute('href', '/admin/submit');
+  await screenshot(page, 'admin-overview');
+});
+
+test('a failing widget shows its sample data under the warning banner; Refresh is disabled while loading', async ({
+  page,
+}) => {
+  await page.route('**/api/v1/dashboard/system-status*', (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ status: 'error', data: null, error: { code: 'INTERNAL_ERROR', message: 'boom' } }),
+    }),
+  );
+  await signIn(page, 'admin', '/admin');
+  const status = page.getByRole('region', { name: 'System Status' });
+  await expect(status.getByText('Failed to fetch system status. Using mock data instead.')).toBeVisible();
+  await expect(status.getByText('database (sample)')).toBeVisible();
+  await page.unroute('**/api/v1/dashboard/system-status*');
+  let release: () => void = () => undefined;
+  await page.route('**/api/v1/dashboard/system-status*', async (route) => {
+    await new Promise<void>((resolve) => (release = resolve));
+    await route.continue();
+  });
+  const refresh = status.getByRole('button', { name: 'Refresh System Status' });
+  await refresh.click();
+  await expect(refresh).toBeDisabled();
+  release();
+  await expect(status.getByText('Failed to fetch system status. Using mock data instead.')).toBeHidden();
+  await expect(status.getByText('database', { exact: true })).toBeVisible();
+});

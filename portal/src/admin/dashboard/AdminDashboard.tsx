@@ -1,0 +1,41 @@
+import { H2, Switch, Tab, Tabs } from '@blueprintjs/core';
+import { SETTING_KEYS, useSetting } from '../../settings/local-settings';
+import { OverviewStats } from './OverviewStats';
+import { QueueMetricsWidget } from './QueueMetricsWidget';
+import { RecentJobs } from './RecentJobs';
+import { SystemStatusWidget } from './SystemStatusWidget';
+
+// The operations dashboard (spec s2). The Overview tab is built; System Health, Knowledge &
+// Insights, Data Sources and Action Center follow (issue 7).
+
+export function AdminDashboard() {
+  const [autoRefresh, setAutoRefresh] = useSetting<boolean>(SETTING_KEYS.autoRefresh, false);
+  return (
+    <div>
+      <div className="im-section-head">
+        <H2>Operations dashboard</H2>
+        <Switch
+          label="Auto-refresh (30 s)"
+          checked={autoRefresh}
+          onChange={(e) => setAutoRefresh(e.currentTarget.checked)}
+        />
+      </div>
+      <Tabs id="admin-dashboard" renderActiveTabPanelOnly>
+        <Tab
+          id="overview"
+          title="Overview"
+          panel={
+            <div>
+              <OverviewStats />
+              <div className="im-widget-grid">
+                <SystemStatusWidget autoRefresh={autoRefresh} />
+                <QueueMetricsWidget autoRefresh={autoRefresh} />
+              </div>
+              <RecentJobs />
+            </div>
+          }
+        />
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { Icon, Tag, Tooltip } from '@blueprintjs/core';
+import { formatCount, formatPercent, normaliseTrend, queueTrendIntent } from '@ideamine/shared/format';
+import { useAuth } from '../../auth/AuthProvider';
+import { useWidgetData } from '../widgets/use-widget-data';
+import { Widget } from '../widgets/Widget';
+import { adminKeys, fetchQueueMetrics } from './queries';
+import { SAMPLE_QUEUE_METRICS } from './sample-data';
+
+const TREND_ICON = { increasing: 'trending-up', decreasing: 'trending-down', stable: 'minus' } as const;
+
+export function QueueMetricsWidget(props: { autoRefresh: boolean }) {
+  const { client } = useAuth();
+  const widget = useWidgetData({
+    name: 'queue metrics',
+    queryKey: adminKeys.queueMetrics,
+    queryFn: () => fetchQueueMetrics(client),
+    sample: SAMPLE_QUEUE_METRICS(),
+    autoRefresh: props.autoRefresh,
+  });
+  return (
+    <Widget title="Queue Metrics" widget={widget}>
+      {(data) => (
+        <div className="im-stat-grid">
+          {(
+            [
+              ['Crawl tasks queue', data.crawl_tasks_queue],
+              ['Transform tasks queue', data.transform_tasks_queue],
+            ] as const
+          ).map(([label, q]) => {
+            const trend = normaliseTrend(q.trend);
+            return (
+              <div key={label}>
+                <div className="im-muted">{label}</div>
+                <div className="im-stat-value">{formatCount(q.depth)}</div>
+                <Tag minimal intent={queueTrendIntent(trend)} icon={TREND_ICON[trend]}>
+                  {formatPercent(q.change_percentage, { sign: true })}
+                </Tag>
+              </div>
+            );
+          })}
+          <div>
+            <div className="im-muted">Dead letter queue</div>
+            <div className="im-stat-value">
+              {formatCount(data.dead_letter_queue.depth)}{' '}
+              {data.dead_letter_queue.alert && (
+                <Tooltip content="Queue depth exceeds threshold">
+                  <Icon icon="warning-sign" intent="danger" aria-label="Queue depth exceeds threshold" />
+                </Tooltip>
+              )}
+            </div>
+          </div>
+        </div>
+      )}
+    </Widget>
+  );
+}
