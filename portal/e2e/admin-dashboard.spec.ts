@@ -44,3 +44,32 @@ test('a failing widget shows its sample data under the warning banner; Refresh i
   await expect(status.getByText('Failed to fetch system status. Using mock data instead.')).toBeHidden();
   await expect(status.getByText('database', { exact: true })).toBeVisible();
 });
+
+test('System Health renders every widget with real numbers, charts and the period toggle', async ({ page }) => {
+  await signIn(page, 'admin', '/admin');
+  await page.getByRole('tab', { name: 'System Health' }).click();
+  for (const name of [
+    'System Status',
+    'Queue Metrics',
+    'Worker Performance',
+    'Job Statistics',
+    'Error Monitoring',
+    'Database Status',
+  ]) {
+    const region = page.getByRole('region', { name });
+    await expect(region.getByText(/Last updated \w{3} \d+/), name).toBeVisible();
+    await expect(region.getByRole('alert'), name).toHaveCount(0); // no sample-data banner
+  }
+  const workers = page.getByRole('region', { name: 'Worker Performance' });
+  await expect(workers.getByText('Active Crawl Workers')).toBeVisible();
+  await expect(workers.getByLabel('Hourly Throughput (Last 6 Hours)').locator('canvas')).toHaveCount(1);
+  await expect(workers.getByLabel('Daily Throughput (Last 7 Days)').locator('canvas')).toHaveCount(1);
+  const jobs = page.getByRole('region', { name: 'Job Statistics' });
+  const request = page.waitForRequest((r) => r.url().includes('/dashboard/job-stats?period=7d'));
+  await jobs.getByRole('radio', { name: '7d' }).click();
+  await request;
+  const db = page.getByRole('region', { name: 'Database Status' });
+  await expect(db.getByText('connected')).toBeVisible();
+  await expect(db.getByText(/GB of/)).toBeVisible();
+  await screenshot(page, 'admin-system-health');
+});

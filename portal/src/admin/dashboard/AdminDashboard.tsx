@@ -1,11 +1,15 @@
 import { H2, Switch, Tab, Tabs } from '@blueprintjs/core';
 import { SETTING_KEYS, useSetting } from '../../settings/local-settings';
+import { DatabaseStatusWidget } from './DatabaseStatusWidget';
+import { ErrorRatesWidget } from './ErrorRatesWidget';
+import { JobStatisticsWidget } from './JobStatisticsWidget';
 import { OverviewStats } from './OverviewStats';
 import { QueueMetricsWidget } from './QueueMetricsWidget';
 import { RecentJobs } from './RecentJobs';
 import { SystemStatusWidget } from './SystemStatusWidget';
+import { WorkerPerformanceWidget } from './WorkerPerformanceWidget';
 
-// The operations dashboard (spec s2). The Overview tab is built; System Health, Knowledge &
+// The operations dashboard (spec s2). Overview and System Health are built; Knowledge &
 // Insights, Data Sources and Action Center follow (issue 7).
 
 export function AdminDashboard() {
@@ -32,6 +36,20 @@ export function AdminDashboard() {
                 <QueueMetricsWidget autoRefresh={autoRefresh} />
               </div>
               <RecentJobs />
+            </div>
+          }
+        />
+        <Tab
+          id="system-health"
+          title="System Health"
+          panel={
+            <div className="im-widget-grid">
+              <SystemStatusWidget autoRefresh={autoRefresh} />
+              <QueueMetricsWidget autoRefresh={autoRefresh} />
+              <WorkerPerformanceWidget autoRefresh={autoRefresh} />
+              <JobStatisticsWidget />
+              <ErrorRatesWidget />
+              <DatabaseStatusWidget />
             </div>
           }
         />

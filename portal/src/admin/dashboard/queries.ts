@@ -1,3 +1,13 @@
+import type { z } from 'zod';
+import type {
+  databaseStatusSchema,
+  errorRatesSchema,
+  jobStatsSchema,
+  JobStatsPeriod,
+  queueMetricsSchema,
+  systemStatusSchema,
+  workerStatsSchema,
+} from '@ideamine/shared/contract/dashboard-health';
 import type { ApiClient } from '../../api/client';
 
 // The operations dashboard's calls, one function each, so widgets and the desktop console's
@@ -8,25 +18,18 @@ export const adminKeys = {
   queueMetrics: ['admin', 'queue-metrics'] as const,
   overview: ['admin', 'overview-counts'] as const,
   recentJobs: ['admin', 'recent-jobs'] as const,
+  workerStats: ['admin', 'worker-stats'] as const,
+  jobStats: (period: string) => ['admin', 'job-stats', period] as const,
+  errorRates: ['admin', 'error-rates'] as const,
+  databaseStatus: ['admin', 'database-status'] as const,
 };
 
-export interface SystemStatus {
-  components: { name: string; status: string; last_checked: string; message: string }[];
-  overall_status: string;
-  timestamp: string;
-}
-
-interface QueueDepth {
-  depth: number;
-  trend: string;
-  change_percentage: number;
-}
-export interface QueueMetrics {
-  crawl_tasks_queue: QueueDepth;
-  transform_tasks_queue: QueueDepth;
-  dead_letter_queue: { depth: number; alert: boolean; threshold: number };
-  timestamp: string;
-}
+export type SystemStatus = z.infer<typeof systemStatusSchema>;
+export type QueueMetrics = z.infer<typeof queueMetricsSchema>;
+export type WorkerStats = z.infer<typeof workerStatsSchema>;
+export type JobStats = z.infer<typeof jobStatsSchema>;
+export type ErrorRates = z.infer<typeof errorRatesSchema>;
+export type DatabaseStatus = z.infer<typeof databaseStatusSchema>;
 
 export interface RecentJob {
   id: number;
@@ -64,3 +67,15 @@ export const fetchRecentJobs = async (client: ApiClient) =>
       .get<RecentJob[]>('/jobs', { query: { page: 1, page_size: 5, sort: 'created_at', order: 'desc' } })
       .catch(() => ({ data: [] as RecentJob[] }))
   ).data;
+
+export const fetchWorkerStats = async (client: ApiClient) =>
+  (await client.get<WorkerStats>('/dashboard/worker-stats')).data;
+
+export const fetchJobStats = async (client: ApiClient, period: JobStatsPeriod) =>
+  (await client.get<JobStats>('/dashboard/job-stats', { query: { period } })).data;
+
+export const fetchErrorRates = async (client: ApiClient) =>
+  (await client.get<ErrorRates>('/dashboard/error-rates')).data;
+
+export const fetchDatabaseStatus = async (client: ApiClient) =>
+  (await client.get<DatabaseStatus>('/dashboard/database-status')).data;
