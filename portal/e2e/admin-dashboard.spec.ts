@@ -73,3 +73,24 @@ test('System Health renders every widget with real numbers, charts and the perio
   await expect(db.getByText(/GB of/)).toBeVisible();
   await screenshot(page, 'admin-system-health');
 });
+
+test('Knowledge & Insights shows metrics, tags, pipeline, profit chart and trend clouds from the seeded ideas', async ({
+  page,
+}) => {
+  await signIn(page, 'admin', '/admin');
+  await page.getByRole('tab', { name: 'Knowledge & Insights' }).click();
+  const metrics = page.getByRole('region', { name: 'Knowledge Extraction Metrics' });
+  await expect(metrics.getByText('Total ideas')).toBeVisible();
+  await expect(metrics.locator('.im-stat-value').first()).toHaveText('31'); // 30 public + 1 private seeded
+  await expect(page.getByRole('region', { name: 'Idea Pipeline' }).getByText('Analysed')).toBeVisible();
+  const profit = page.getByRole('region', { name: 'Profit Potential Distribution' });
+  await expect(profit.getByLabel('Profit distribution pie chart').locator('canvas')).toHaveCount(1);
+  await profit.getByRole('radio', { name: 'Bar' }).click();
+  await expect(profit.getByLabel('Profit distribution bar chart').locator('canvas')).toHaveCount(1);
+  const trends = page.getByRole('region', { name: 'Emerging Trends' });
+  await expect(trends.getByRole('tab', { name: 'Keywords' })).toBeVisible();
+  await expect(trends.locator('.im-tag-cloud a').first()).toHaveAttribute('href', /\/knowledge\?search=/);
+  const tags = page.getByRole('region', { name: 'Tag Activity' });
+  await expect(tags.locator('a').first()).toHaveAttribute('href', /\/knowledge\?tag=/);
+  await screenshot(page, 'admin-knowledge');
+});

@@ -1,6 +1,11 @@
 import { H2, Switch, Tab, Tabs } from '@blueprintjs/core';
 import { SETTING_KEYS, useSetting } from '../../settings/local-settings';
 import { DatabaseStatusWidget } from './DatabaseStatusWidget';
+import { EmergingTrendsWidget } from './EmergingTrendsWidget';
+import { IdeaPipelineWidget } from './IdeaPipelineWidget';
+import { KnowledgeMetricsWidget } from './KnowledgeMetricsWidget';
+import { ProfitDistributionWidget } from './ProfitDistributionWidget';
+import { TagActivityWidget } from './TagActivityWidget';
 import { ErrorRatesWidget } from './ErrorRatesWidget';
 import { JobStatisticsWidget } from './JobStatisticsWidget';
 import { OverviewStats } from './OverviewStats';
@@ -9,8 +14,9 @@ import { RecentJobs } from './RecentJobs';
 import { SystemStatusWidget } from './SystemStatusWidget';
 import { WorkerPerformanceWidget } from './WorkerPerformanceWidget';
 
-// The operations dashboard (spec s2). Overview and System Health are built; Knowledge &
-// Insights, Data Sources and Action Center follow (issue 7).
+// The operations dashboard (spec s2). Overview, System Health and Knowledge & Insights are
+// built (the high-potential carousel is still to come); Data Sources and Action Center follow
+// (issue 7).
 
 export function AdminDashboard() {
   const [autoRefresh, setAutoRefresh] = useSetting<boolean>(SETTING_KEYS.autoRefresh, false);
@@ -50,6 +56,19 @@ export function AdminDashboard() {
               <JobStatisticsWidget />
               <ErrorRatesWidget />
               <DatabaseStatusWidget />
+            </div>
+          }
+        />
+        <Tab
+          id="knowledge"
+          title="Knowledge & Insights"
+          panel={
+            <div className="im-widget-grid">
+              <KnowledgeMetricsWidget />
+              <TagActivityWidget />
+              <IdeaPipelineWidget />
+              <ProfitDistributionWidget />
+              <EmergingTrendsWidget />
             </div>
           }
         />

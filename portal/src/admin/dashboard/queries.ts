@@ -79,3 +79,7 @@ export const fetchErrorRates = async (client: ApiClient) =>
 
 export const fetchDatabaseStatus = async (client: ApiClient) =>
   (await client.get<DatabaseStatus>('/dashboard/database-status')).data;
+
+/** A dashboard call's data: the Knowledge & Insights widgets differ only in path and query. */
+export const fetchDashboard = async <T>(client: ApiClient, path: string, query?: Record<string, string>) =>
+  (await client.get<T>(`/dashboard/${path}`, { query })).data;

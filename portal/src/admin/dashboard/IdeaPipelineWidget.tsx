@@ -1,0 +1,48 @@
+import { Icon } from '@blueprintjs/core';
+import type { IdeaPipeline } from '@ideamine/shared/contract/dashboard-insights';
+import { formatCount, formatPercent } from '@ideamine/shared/format';
+import { useAuth } from '../../auth/AuthProvider';
+import { useWidgetData } from '../widgets/use-widget-data';
+import { Widget } from '../widgets/Widget';
+import { SAMPLE_IDEA_PIPELINE } from './insights-sample-data';
+import { fetchDashboard } from './queries';
+
+/** Idea Pipeline Visualization: each stage's count and the conversion to the next. */
+export function IdeaPipelineWidget() {
+  const { client } = useAuth();
+  const widget = useWidgetData({
+    name: 'idea pipeline',
+    queryKey: ['admin', 'idea-pipeline'],
+    queryFn: () => fetchDashboard<IdeaPipeline>(client, 'idea-pipeline'),
+    sample: SAMPLE_IDEA_PIPELINE,
+  });
+  return (
+    <Widget title="Idea Pipeline" widget={widget}>
+      {(d) => {
+        const stages: [string, number, number | null][] = [
+          ['Raw pages', d.raw_data_items, d.conversion_rates.raw_to_knowledge],
+          ['Ideas', d.knowledge_items, d.conversion_rates.knowledge_to_enriched],
+          ['Enriched', d.enriched_ideas, d.conversion_rates.enriched_to_analyzed],
+          ['Analysed', d.analyzed_ideas, null],
+        ];
+        return (
+          <div className="im-pipeline">
+            {stages.map(([label, count, rate]) => (
+              <div key={label} className="im-pipeline-stage">
+                <div>
+                  <div className="im-muted">{label}</div>
+                  <div className="im-stat-value">{formatCount(count)}</div>
+                </div>
+                {rate !== null && (
+                  <div className="im-muted im-pipeline-arrow">
+                    <Icon icon="arrow-right" /> {formatPercent(rate)}
+                  </div>
+                )}
+              </div>
+            ))}
+          </div>
+        );
+      }}
+    </Widget>
+  );
+}
