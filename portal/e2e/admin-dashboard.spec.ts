@@ -94,3 +94,22 @@ test('Knowledge & Insights shows metrics, tags, pipeline, profit chart and trend
   await expect(tags.locator('a').first()).toHaveAttribute('href', /\/knowledge\?tag=/);
   await screenshot(page, 'admin-knowledge');
 });
+
+test('Data Sources shows its tables or their empty texts; the Action Center links lead to screens', async ({
+  page,
+}) => {
+  await signIn(page, 'admin', '/admin');
+  await page.getByRole('tab', { name: 'Data Sources' }).click();
+  const sources = page.getByRole('region', { name: 'Source Performance' });
+  await expect(sources.getByText(/Last updated \w{3}/)).toBeVisible();
+  // The seeded database has ideas but no crawled pages.
+  await expect(sources.getByText('No source performance data available')).toBeVisible();
+  const health = page.getByRole('region', { name: 'Domain Health Monitor' });
+  await expect(health.getByText('No domain health data available')).toBeVisible();
+  const request = page.waitForRequest((r) => r.url().includes('/dashboard/domain-health?limit=5&issues_only=true'));
+  await health.getByLabel('Domains').selectOption('issues');
+  await request;
+  await page.getByRole('tab', { name: 'Action Center' }).click();
+  await page.getByRole('region', { name: 'Navigation hub' }).getByText('Jobs').click();
+  await expect(page).toHaveURL(/\/admin\/jobs$/);
+});

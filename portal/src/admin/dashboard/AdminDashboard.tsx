@@ -1,6 +1,8 @@
 import { H2, Switch, Tab, Tabs } from '@blueprintjs/core';
 import { SETTING_KEYS, useSetting } from '../../settings/local-settings';
+import { ActionCenter } from './ActionCenter';
 import { DatabaseStatusWidget } from './DatabaseStatusWidget';
+import { DomainHealthWidget } from './DomainHealthWidget';
 import { EmergingTrendsWidget } from './EmergingTrendsWidget';
 import { IdeaPipelineWidget } from './IdeaPipelineWidget';
 import { KnowledgeMetricsWidget } from './KnowledgeMetricsWidget';
@@ -11,12 +13,12 @@ import { JobStatisticsWidget } from './JobStatisticsWidget';
 import { OverviewStats } from './OverviewStats';
 import { QueueMetricsWidget } from './QueueMetricsWidget';
 import { RecentJobs } from './RecentJobs';
+import { SourcePerformanceWidget } from './SourcePerformanceWidget';
 import { SystemStatusWidget } from './SystemStatusWidget';
 import { WorkerPerformanceWidget } from './WorkerPerformanceWidget';
 
-// The operations dashboard (spec s2). Overview, System Health and Knowledge & Insights are
-// built (the high-potential carousel is still to come); Data Sources and Action Center follow
-// (issue 7).
+// The operations dashboard (spec s2): five tabs. Still to come (issue 7): the high-potential
+// carousel on Overview and Knowledge & Insights.
 
 export function AdminDashboard() {
   const [autoRefresh, setAutoRefresh] = useSetting<boolean>(SETTING_KEYS.autoRefresh, false);
@@ -72,6 +74,19 @@ export function AdminDashboard() {
             </div>
           }
         />
+        <Tab
+          id="sources"
+          title="Data Sources"
+          panel={
+            <div>
+              <div className="im-section">
+                <SourcePerformanceWidget />
+              </div>
+              <DomainHealthWidget />
+            </div>
+          }
+        />
+        <Tab id="actions" title="Action Center" panel={<ActionCenter />} />
       </Tabs>
     </div>
   );
