@@ -15,7 +15,7 @@ export default defineConfig({
       output: {
         // Libraries every page needs in one file, not twenty: the browser opens only six
         // connections per host. Icon paths and chart code stay in their own lazy chunks.
-        advancedChunks: {
+        codeSplitting: {
           groups: [
             {
               name: 'vendor',
