@@ -28,7 +28,7 @@ interface NotificationCentre {
   clear(): void;
 }
 
-const INTENT: Record<NotificationType, Intent> = {
+export const NOTIFICATION_INTENT: Record<NotificationType, Intent> = {
   success: 'success',
   error: 'danger',
   warning: 'warning',
@@ -57,7 +57,7 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
       const id = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
       const entry: Notification = { id, message, type, timestamp: new Date().toISOString(), read: false };
       setNotifications((list) => [entry, ...list].slice(0, NOTIFICATION_LIST_CAP));
-      toaster.current?.show({ message, intent: INTENT[type], timeout: TOAST_TIMEOUT_MS }, id);
+      toaster.current?.show({ message, intent: NOTIFICATION_INTENT[type], timeout: TOAST_TIMEOUT_MS }, id);
       setTimeout(() => markRead(id), MARK_READ_AFTER_MS);
     },
     [markRead],
@@ -96,7 +96,7 @@ export function NotificationBell() {
       {notifications.map((n) => (
         <MenuItem
           key={n.id}
-          intent={INTENT[n.type]}
+          intent={NOTIFICATION_INTENT[n.type]}
           text={n.message}
           label={formatTimestamp(n.timestamp)}
           multiline

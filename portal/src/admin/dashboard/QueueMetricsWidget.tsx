@@ -1,12 +1,11 @@
 import { Icon, Tag, Tooltip } from '@blueprintjs/core';
 import { formatCount, formatPercent, normaliseTrend, queueTrendIntent } from '@ideamine/shared/format';
 import { useAuth } from '../../auth/AuthProvider';
+import { TREND_ICON } from '../../features/common/trend-look';
 import { useWidgetData } from '../widgets/use-widget-data';
 import { Widget } from '../widgets/Widget';
 import { adminKeys, fetchQueueMetrics } from './queries';
 import { SAMPLE_QUEUE_METRICS } from './sample-data';
-
-const TREND_ICON = { increasing: 'trending-up', decreasing: 'trending-down', stable: 'minus' } as const;
 
 export function QueueMetricsWidget(props: { autoRefresh: boolean }) {
   const { client } = useAuth();

@@ -2,8 +2,9 @@ import { SegmentedControl, Tag } from '@blueprintjs/core';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { TagActivity } from '@ideamine/shared/contract/dashboard-insights';
-import { formatCount, formatPercent, sortByTrend, tagChipSize } from '@ideamine/shared/format';
+import { formatCount, formatPercent, normaliseTrend, sortByTrend, tagChipSize } from '@ideamine/shared/format';
 import { useAuth } from '../../auth/AuthProvider';
+import { TREND_INTENT } from '../../features/common/trend-look';
 import { useWidgetData } from '../widgets/use-widget-data';
 import { Widget } from '../widgets/Widget';
 import { SAMPLE_TAG_ACTIVITY } from './insights-sample-data';
@@ -48,7 +49,7 @@ export function TagActivityWidget() {
                   interactive
                   round
                   size={tagChipSize(t.count, max) === 'medium' ? 'large' : 'medium'}
-                  intent={t.trend === 'increasing' ? 'success' : t.trend === 'decreasing' ? 'danger' : 'none'}
+                  intent={TREND_INTENT[normaliseTrend(t.trend)]}
                   minimal
                 >
                   {t.tag} · {formatCount(t.count)} ({formatPercent(t.change_percentage, { sign: true })})

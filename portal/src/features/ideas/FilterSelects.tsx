@@ -1,10 +1,11 @@
 import { HTMLSelect } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { PROFIT_LABELS, type ProfitLabel } from '@ideamine/shared/contract/knowledge';
+import type { PUBLIC_IDEA_SORTS, SEARCH_SORTS } from '@ideamine/shared/contract/public';
 import { useAuth } from '../../auth/AuthProvider';
 import { categoriesQuery } from '../../queries/ideas';
 
-// The category and profit-level pickers of the idea lists and search; empty means "any".
+// The category, profit-level and sort pickers of the idea lists and search; empty means "any".
 
 export function CategorySelect(props: { value: string | undefined; onChange(value: string | undefined): void }) {
   const { client } = useAuth();
@@ -39,6 +40,29 @@ export function ProfitLevelSelect(props: {
       {PROFIT_LABELS.map((l) => (
         <option key={l} value={l}>
           {l}
+        </option>
+      ))}
+    </HTMLSelect>
+  );
+}
+
+type IdeaSort = (typeof PUBLIC_IDEA_SORTS)[number] | (typeof SEARCH_SORTS)[number];
+
+const SORT_LABELS: Record<IdeaSort, string> = {
+  relevance: 'Relevance',
+  created_at: 'Newest',
+  profit_score: 'Profit score',
+  vote_score: 'Votes',
+  overall_score: 'Innovation',
+  title: 'Title',
+};
+
+export function SortSelect<T extends IdeaSort>(props: { options: readonly T[]; value: T; onChange(value: T): void }) {
+  return (
+    <HTMLSelect aria-label="Sort" value={props.value} onChange={(e) => props.onChange(e.currentTarget.value as T)}>
+      {props.options.map((v) => (
+        <option key={v} value={v}>
+          {SORT_LABELS[v]}
         </option>
       ))}
     </HTMLSelect>

@@ -8,7 +8,7 @@ import { useAuth } from '../../auth/AuthProvider';
 import { ideaListQuery, type IdeaListKind } from '../../queries/ideas';
 import { Pager } from '../common/Pager';
 import { QueryState } from '../common/QueryState';
-import { CategorySelect, ProfitLevelSelect } from './FilterSelects';
+import { CategorySelect, ProfitLevelSelect, SortSelect } from './FilterSelects';
 import { IdeaGrid } from './IdeaGrid';
 import { IDEA_PAGE_SIZE, type IdeaListSearch } from './list-search';
 
@@ -52,14 +52,6 @@ export const LIST_CONFIG: Record<Exclude<IdeaListKind, 'trending'>, ListConfig> 
     filters: false,
     defaults: {},
   },
-};
-
-const SORT_LABELS: Record<(typeof PUBLIC_IDEA_SORTS)[number], string> = {
-  created_at: 'Newest',
-  profit_score: 'Profit score',
-  vote_score: 'Votes',
-  overall_score: 'Innovation',
-  title: 'Title',
 };
 
 export function IdeaListPage(props: {
@@ -129,17 +121,11 @@ export function IdeaListPage(props: {
               <option value="crawled">Crawled ideas</option>
             </HTMLSelect>
           )}
-          <HTMLSelect
-            aria-label="Sort"
+          <SortSelect
+            options={PUBLIC_IDEA_SORTS}
             value={s.sort ?? 'created_at'}
-            onChange={(e) => update({ sort: e.currentTarget.value as IdeaListSearch['sort'] })}
-          >
-            {PUBLIC_IDEA_SORTS.map((v) => (
-              <option key={v} value={v}>
-                {SORT_LABELS[v]}
-              </option>
-            ))}
-          </HTMLSelect>
+            onChange={(sort) => update({ sort })}
+          />
           <Button
             icon={(s.order ?? 'desc') === 'desc' ? 'sort-desc' : 'sort-asc'}
             aria-label={(s.order ?? 'desc') === 'desc' ? 'Descending' : 'Ascending'}

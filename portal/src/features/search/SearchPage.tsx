@@ -1,4 +1,4 @@
-import { H2, HTMLSelect, InputGroup, Tag } from '@blueprintjs/core';
+import { H2, InputGroup, Tag } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { SEARCH_SORTS } from '@ideamine/shared/contract/public';
@@ -6,19 +6,11 @@ import { useAuth } from '../../auth/AuthProvider';
 import { searchQuery, trendingQuery } from '../../queries/ideas';
 import { Pager } from '../common/Pager';
 import { QueryState } from '../common/QueryState';
-import { CategorySelect, ProfitLevelSelect } from '../ideas/FilterSelects';
+import { CategorySelect, ProfitLevelSelect, SortSelect } from '../ideas/FilterSelects';
 import { IdeaGrid } from '../ideas/IdeaGrid';
 import { IDEA_PAGE_SIZE } from '../ideas/list-search';
 import { SearchBox } from './SearchBox';
 import type { SearchParams } from './search-params';
-
-const SORT_LABELS: Record<(typeof SEARCH_SORTS)[number], string> = {
-  relevance: 'Relevance',
-  created_at: 'Newest',
-  profit_score: 'Profit score',
-  vote_score: 'Votes',
-  overall_score: 'Innovation',
-};
 
 export function SearchPage({ search }: { search: SearchParams }) {
   const { client } = useAuth();
@@ -61,17 +53,7 @@ export function SearchPage({ search }: { search: SearchParams }) {
           value={search.date_to ?? ''}
           onChange={(e) => update({ date_to: e.currentTarget.value || undefined })}
         />
-        <HTMLSelect
-          aria-label="Sort"
-          value={search.sort ?? 'relevance'}
-          onChange={(e) => update({ sort: e.currentTarget.value as SearchParams['sort'] })}
-        >
-          {SEARCH_SORTS.map((s) => (
-            <option key={s} value={s}>
-              {SORT_LABELS[s]}
-            </option>
-          ))}
-        </HTMLSelect>
+        <SortSelect options={SEARCH_SORTS} value={search.sort ?? 'relevance'} onChange={(sort) => update({ sort })} />
       </div>
       {!search.q && (trending.data?.items.length ?? 0) > 0 && (
         <div className="im-chips im-section" aria-label="Trending searches">

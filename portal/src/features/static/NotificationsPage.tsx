@@ -1,9 +1,7 @@
 import { Button, H2, HTMLTable, Tag } from '@blueprintjs/core';
 import { formatTimestamp } from '@ideamine/shared/format';
-import { useNotifications } from '../../layout/Notifications';
+import { NOTIFICATION_INTENT, useNotifications } from '../../layout/Notifications';
 import { Empty } from '../common/QueryState';
-
-const INTENT = { success: 'success', error: 'danger', warning: 'warning', info: 'primary' } as const;
 
 /** The notification centre as a page (the Action Center links here). */
 export function NotificationsPage() {
@@ -25,7 +23,7 @@ export function NotificationsPage() {
             {notifications.map((n) => (
               <tr key={n.id} className={n.read ? undefined : 'im-unread'}>
                 <td>
-                  <Tag intent={INTENT[n.type]} minimal>
+                  <Tag intent={NOTIFICATION_INTENT[n.type]} minimal>
                     {n.type}
                   </Tag>
                 </td>

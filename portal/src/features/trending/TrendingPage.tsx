@@ -7,9 +7,7 @@ import { useAuth } from '../../auth/AuthProvider';
 import { trendingQuery } from '../../queries/ideas';
 import { Pager } from '../common/Pager';
 import { QueryState } from '../common/QueryState';
-
-const TREND_INTENT = { increasing: 'success', decreasing: 'danger', stable: 'none' } as const;
-const TREND_ICON = { increasing: 'trending-up', decreasing: 'trending-down', stable: 'minus' } as const;
+import { TREND_ICON, TREND_INTENT } from '../common/trend-look';
 
 /** Trending keywords of spec s3 for a time window against the window before it. */
 export function TrendingPage(props: { timeFilter: TrendingTimeFilter; page: number; path: string }) {
