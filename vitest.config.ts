@@ -1,8 +1,15 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // One run for every package. The global setup provides a migrated template database that each
 // test file clones, so files run in parallel without sharing state.
 export default defineConfig({
+  resolve: {
+    // As tsconfig.base.json's paths: the desktop console imports portal modules by path.
+    alias: [
+      { find: /^@ideamine\/portal\/(.*)$/, replacement: `${fileURLToPath(new URL('portal/src', import.meta.url))}/$1` },
+    ],
+  },
   test: {
     include: ['{shared,api,worker,portal,desktop}/src/**/*.test.ts'],
     globalSetup: ['api/src/test/global-setup.ts'],

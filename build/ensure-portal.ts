@@ -7,7 +7,10 @@ import { build } from 'vite';
 // fresh checkout needs only `npm install && npm start`.
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
-const index = path.join(root, 'portal/dist/index.html');
+// PORTAL_DIR moves the build (the server reads the same variable), so two test runs on one
+// machine do not build into each other's files.
+const outDir = path.resolve(process.env.PORTAL_DIR ?? path.join(root, 'portal/dist'));
+const index = path.join(outDir, 'index.html');
 
 function newest(dir: string): number {
   let latest = 0;
@@ -25,5 +28,5 @@ const sources = Math.max(
 );
 if (existsSync(index) && statSync(index).mtimeMs >= sources) process.exit(0);
 
-console.log('Building the portal (portal/dist)...');
-await build({ configFile: path.join(root, 'portal/vite.config.ts'), logLevel: 'warn' });
+console.log(`Building the portal (${path.relative(root, outDir)})...`);
+await build({ configFile: path.join(root, 'portal/vite.config.ts'), logLevel: 'warn', build: { outDir } });

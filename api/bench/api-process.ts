@@ -36,7 +36,7 @@ export async function startApiProcess(env: NodeJS.ProcessEnv): Promise<ApiProces
   const child = startScript(
     ['api/src/server.ts', '--api-only'],
     { LOG_LEVEL: 'warn', ...env, PORT: String(port) },
-    'ignore',
+    process.env.BENCH_API_LOG ? 'pipe' : 'ignore',
   );
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;

@@ -2,12 +2,11 @@ import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import pino from 'pino';
 import { closeAppContext, createAppContext } from '../src/boot';
-import { loadConfig } from '../src/config';
-import { ensureDatabase, resolveDatabase } from '../src/db/resolve-database';
+import { benchDatabase } from './bench-database';
 import { countIdeas, seedIdeas } from './seed-ideas';
 import { startApiProcess, startScript } from './api-process';
+import { reportResult } from '../../build/bench-result';
 
 // `npm run bench:api`: seeds 1,000,000 ideas (kept between runs), then loads the public list,
 // search and trending calls with autocannon, beside a bare Koa handler in the same run, with the
@@ -80,19 +79,10 @@ const fmt = (r: Result, bare: Result) =>
   `${r.name.padEnd(34)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${String(r.p50).padStart(4)} ms  p99 ${String(r.p99).padStart(5)} ms  ${(r.rps / bare.rps).toFixed(2)}x bare${r.errors ? `  ${r.errors} errors` : ''}`;
 
 async function main() {
-  const log = pino({ level: 'warn' });
-  const base = loadConfig({
-    LOG_LEVEL: 'warn',
-    DATA_DIR: 'data/bench',
-    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
-  });
-  const server = await resolveDatabase(base, log);
-  await ensureDatabase(server.url, DB_NAME);
-  const dbUrl = new URL(server.url);
-  dbUrl.pathname = `/${DB_NAME}`;
+  const { log, config: base, server, url: dbUrl } = await benchDatabase(DB_NAME);
   const children: ChildProcess[] = [];
   try {
-    const app = await createAppContext(base, log, dbUrl.toString(), { maintainQueue: false });
+    const app = await createAppContext(base, log, dbUrl, { maintainQueue: false });
     const have = await countIdeas(app.db);
     if (have < IDEAS) {
       console.log(`Seeding ${IDEAS - have} ideas (kept in database ${DB_NAME} for the next run)...`);
@@ -117,7 +107,7 @@ async function main() {
 
     for (const cacheSeconds of ['30', '0']) {
       const api = await startApiProcess({
-        DATABASE_URL: dbUrl.toString(),
+        DATABASE_URL: dbUrl,
         PUBLIC_CACHE_SECONDS: cacheSeconds,
         DB_POOL_SIZE: '20',
       });
@@ -129,7 +119,22 @@ async function main() {
         ['search', searches],
         ['trending', trending],
       ] as const) {
-        console.log(fmt(await load(`${name} (${label})`, url, paths), bare));
+        const result = await load(`${name} (${label})`, url, paths);
+        console.log(fmt(result, bare));
+        if (name === 'list')
+          reportResult({
+            measure: `public list req/s / bare Koa (${label})`,
+            value: result.rps / bare.rps,
+            unit: 'x',
+            ...(cacheSeconds === '0' ? {} : { goal: { op: '>=', value: 0.4 } }),
+          });
+        if (name === 'search')
+          reportResult({
+            measure: `search p99 at ${CONNECTIONS} connections (${label})`,
+            value: result.p99,
+            unit: 'ms',
+            ...(cacheSeconds === '0' ? {} : { goal: { op: '<', value: 50 } }),
+          });
       }
       await api.stop();
       await endLeftoverQueries(server.url, DB_NAME);

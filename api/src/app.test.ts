@@ -93,6 +93,18 @@ describe('envelope and error mapping', () => {
   });
 });
 
+describe('requests the HTTP parser refuses', () => {
+  it('answers an oversized request line with 431 in the envelope', async () => {
+    const res = await fetch(`${server.url}/api/v1/public/ideas?q=${'a'.repeat(20_000)}`);
+    expect(res.status).toBe(431);
+    expect(await res.json()).toEqual({
+      status: 'error',
+      data: null,
+      error: { code: 'REQUEST_TOO_LARGE', message: 'The request line or headers are too large (at most 16 KB)' },
+    });
+  });
+});
+
 describe('CORS', () => {
   it('allows only configured origins', async () => {
     const allowed = await http.send('OPTIONS', '/api/v1/auth/login', {
@@ -103,6 +115,18 @@ describe('CORS', () => {
       headers: { origin: 'http://evil.example', 'access-control-request-method': 'POST' },
     });
     expect(refused.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('always allows the desktop console (app://console) with the Authorization header', async () => {
+    const res = await http.send('OPTIONS', '/api/v1/dashboard/queue-metrics', {
+      headers: {
+        origin: 'app://console',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization',
+      },
+    });
+    expect(res.headers.get('access-control-allow-origin')).toBe('app://console');
+    expect(res.headers.get('access-control-allow-headers')).toMatch(/Authorization/i);
   });
 });
 

@@ -1,8 +1,10 @@
+import http from 'node:http';
 import Router from '@koa/router';
 import Koa from 'koa';
 import { API_BASE } from '@ideamine/shared/limits';
 import type { AppContext } from './context';
 import { authenticate } from './middlewares/authenticate';
+import { answerClientError } from './middlewares/client-error';
 import { corsAllowList } from './middlewares/cors';
 import { errorEnvelope } from './middlewares/envelope';
 import { portalAvailable, portalStatic } from './middlewares/portal-static';
@@ -64,5 +66,11 @@ export function createApp(app: AppContext, options: AppOptions = {}): Koa {
   koa.use(formPostCallbackRouter().routes());
   koa.use(authenticate(app));
   koa.use(api);
+  // listen() as Koa's, plus the envelope for requests the HTTP parser refuses.
+  koa.listen = ((...args: unknown[]) => {
+    const server = http.createServer(koa.callback());
+    server.on('clientError', answerClientError);
+    return (server.listen as (...a: unknown[]) => http.Server)(...args);
+  }) as Koa['listen'];
   return koa;
 }

@@ -8,8 +8,32 @@ import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { startBoss } from './queue/boss';
 
-export function createLogger(config: Config): Logger {
-  return pino({ level: config.logLevel, base: { service: 'ideamine' }, redact: ['req.headers.authorization'] });
+/**
+ * Errors as pino logs them, minus PostgreSQL's `detail`: it carries row values ("Failing row
+ * contains (..., scrypt$...)", "Key (email)=(...)"), so a failed insert would log a password
+ * hash. Nested causes are cleaned the same way.
+ */
+function errorWithoutRowValues(err: unknown): unknown {
+  const out = pino.stdSerializers.err(err as Error) as unknown;
+  const strip = (value: unknown, depth: number): void => {
+    if (!value || typeof value !== 'object' || depth > 5) return;
+    const record = value as Record<string, unknown>;
+    if ('detail' in record) record.detail = '[redacted: may hold row values]';
+    for (const v of Object.values(record)) strip(v, depth + 1);
+  };
+  strip(out, 0);
+  return out;
+}
+
+/** JSON lines to stdout, or to `destination` (tests read what would have been logged). */
+export function createLogger(config: Config, destination?: pino.DestinationStream): Logger {
+  const options = {
+    level: config.logLevel,
+    base: { service: 'ideamine' },
+    redact: ['req.headers.authorization'],
+    serializers: { err: errorWithoutRowValues },
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 /**

@@ -1,7 +1,8 @@
-import { expect, screenshot, signIn, test } from './fixtures';
+import { apiAs, expect, screenshot, signIn, test, withServerDatabase } from './fixtures';
+import { holdTableLock } from './table-lock';
 
-// The operations dashboard's Overview tab with real numbers, and a widget falling back to its
-// sample data under the spec's banner when its call fails.
+// The operations dashboard's tabs with real numbers, a widget falling back to its sample data
+// under the spec's banner when the server fails its call, and auto-refresh that never overlaps.
 
 test('the Overview shows stat cards, system status, queue metrics and recent jobs from the API', async ({ page }) => {
   await signIn(page, 'admin', '/admin');
@@ -11,38 +12,115 @@ test('the Overview shows stat cards, system status, queue metrics and recent job
   await expect(page.getByRole('region', { name: 'Queue Metrics' }).getByText('Crawl tasks queue')).toBeVisible();
   await expect(page.getByText('Completion Rate')).toBeVisible();
   await expect(page.getByText('+5% vs last week')).toBeVisible();
-  // The seeded database has no jobs.
-  await expect(page.getByRole('region', { name: 'Recent Jobs' }).getByText('No jobs found')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Submit Your First Job' })).toHaveAttribute('href', '/admin/submit');
+  const recent = page.getByRole('region', { name: 'Recent Jobs' });
+  await expect(recent.getByText('seeded-failures')).toBeVisible();
+  await expect(recent.getByText('seeded-big-crawl')).toBeVisible();
+  await expect(recent.getByRole('button', { name: 'View All' })).toHaveAttribute('href', '/admin/jobs');
   await screenshot(page, 'admin-overview');
 });
 
-test('a failing widget shows its sample data under the warning banner; Refresh is disabled while loading', async ({
+test('a widget whose call fails on the server shows its sample data under the banner; Refresh is disabled while loading', async ({
   page,
 }) => {
-  await page.route('**/api/v1/dashboard/system-status*', (route) =>
-    route.fulfill({
-      status: 500,
-      contentType: 'application/json',
-      body: JSON.stringify({ status: 'error', data: null, error: { code: 'INTERNAL_ERROR', message: 'boom' } }),
-    }),
-  );
   await signIn(page, 'admin', '/admin');
-  const status = page.getByRole('region', { name: 'System Status' });
-  await expect(status.getByText('Failed to fetch system status. Using mock data instead.')).toBeVisible();
-  await expect(status.getByText('database (sample)')).toBeVisible();
-  await page.unroute('**/api/v1/dashboard/system-status*');
-  let release: () => void = () => undefined;
-  await page.route('**/api/v1/dashboard/system-status*', async (route) => {
-    await new Promise<void>((resolve) => (release = resolve));
-    await route.continue();
-  });
-  const refresh = status.getByRole('button', { name: 'Refresh System Status' });
+  await page.getByRole('tab', { name: 'System Health' }).click();
+  const errors = page.getByRole('region', { name: 'Error Monitoring' });
+  await expect(errors.getByText(/Last updated \w{3}/)).toBeVisible();
+  await expect(errors.getByRole('alert')).toHaveCount(0);
+  // The server fails /dashboard/error-rates for real: the table it reads is gone for a moment.
+  await withServerDatabase((db) => db.query('ALTER TABLE llm_calls RENAME TO llm_calls_hidden'));
+  try {
+    const failed = page.waitForResponse((r) => r.url().includes('/dashboard/error-rates') && r.status() === 500);
+    const refresh = errors.getByRole('button', { name: 'Refresh Error Monitoring' });
+    await refresh.click();
+    await failed;
+    await page.reload();
+    await page.getByRole('tab', { name: 'System Health' }).click();
+    await expect(errors.getByText('Failed to fetch error rates. Using mock data instead.')).toBeVisible();
+  } finally {
+    await withServerDatabase((db) => db.query('ALTER TABLE llm_calls_hidden RENAME TO llm_calls'));
+  }
+  // Held by a lock, the next call stays in flight: Refresh is disabled until it ends.
+  const lock = await holdTableLock('llm_calls');
+  const refresh = errors.getByRole('button', { name: 'Refresh Error Monitoring' });
   await refresh.click();
   await expect(refresh).toBeDisabled();
-  release();
-  await expect(status.getByText('Failed to fetch system status. Using mock data instead.')).toBeHidden();
-  await expect(status.getByText('database', { exact: true })).toBeVisible();
+  await lock.release();
+  await expect(errors.getByText('Failed to fetch error rates. Using mock data instead.')).toBeHidden();
+  await expect(refresh).toBeEnabled();
+  await expect(errors.getByRole('alert')).toHaveCount(0);
+});
+
+test('auto-refresh reloads every 30 s, never starts a request while the last one is running, and resumes after it', async ({
+  page,
+}) => {
+  await page.clock.install();
+  await signIn(page, 'admin', '/admin');
+  await page.getByRole('tab', { name: 'System Health' }).click();
+  const workers = page.getByRole('region', { name: 'Worker Performance' });
+  await expect(workers.getByText('Active Crawl Workers')).toBeVisible();
+  let started = 0;
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const isWorkerStats = (url: string) => url.includes('/api/v1/dashboard/worker-stats');
+  page.on('request', (r) => {
+    if (!isWorkerStats(r.url())) return;
+    started += 1;
+    inFlight += 1;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+  });
+  const ended = (r: { url(): string }) => {
+    if (isWorkerStats(r.url())) inFlight -= 1;
+  };
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  const toggle = page.getByRole('checkbox', { name: 'Auto-refresh (30 s)' });
+  await page.locator('label', { hasText: 'Auto-refresh (30 s)' }).click(); // Blueprint's indicator covers the input
+  await expect(toggle).toBeChecked();
+
+  await page.clock.fastForward('00:31');
+  await expect.poll(() => started).toBe(1);
+  await expect.poll(() => inFlight).toBe(0);
+
+  // A slow answer: worker-stats waits on a lock while three more intervals pass.
+  const lock = await holdTableLock('worker_heartbeats');
+  await page.clock.fastForward('00:31');
+  await expect.poll(() => started).toBe(2);
+  for (let i = 0; i < 3; i++) await page.clock.fastForward('00:31');
+  await expect.poll(() => inFlight).toBe(1);
+  expect(started).toBe(2);
+  await lock.release();
+  await expect.poll(() => inFlight).toBe(0);
+
+  await page.clock.fastForward('00:31');
+  await expect.poll(() => started).toBe(3);
+  expect(maxInFlight).toBe(1);
+  await page.locator('label', { hasText: 'Auto-refresh (30 s)' }).click();
+  await expect(toggle).not.toBeChecked();
+});
+
+test('the high-potential carousel shows the best ideas with strengths, scores and its controls', async ({ page }) => {
+  await signIn(page, 'admin', '/admin');
+  const widget = page.getByRole('region', { name: 'High-Potential Ideas' });
+  await expect(widget.getByText(/Last updated \w{3}/)).toBeVisible();
+  const carousel = widget.getByLabel('High-potential ideas', { exact: true });
+  const slides = carousel.locator('[aria-roledescription="slide"]');
+  await expect(slides).toHaveCount(5);
+  await expect(slides.first().getByText('+1 more')).toBeVisible(); // 4 strengths: 3 shown
+  await expect(slides.first().getByText(/\d\.\d \/ 5/)).toBeVisible();
+  await expect(widget.getByRole('button', { name: 'Previous idea' })).toBeDisabled();
+  await widget.getByRole('button', { name: 'Go to idea 5' }).click();
+  await expect(widget.getByRole('button', { name: 'Next idea' })).toBeDisabled();
+  await expect(widget.getByRole('button', { name: 'Go to idea 5' })).toHaveAttribute('aria-current', 'true');
+  await expect(slides.first().getByRole('button', { name: 'View Details' })).toHaveAttribute(
+    'href',
+    /^\/knowledge\/\d+$/,
+  );
+  await expect(widget.getByRole('button', { name: 'View All High-Potential Ideas' })).toHaveAttribute(
+    'href',
+    '/high-potential-ideas',
+  );
+  await screenshot(page, 'admin-overview-carousel');
 });
 
 test('System Health renders every widget with real numbers, charts and the period toggle', async ({ page }) => {
@@ -76,12 +154,15 @@ test('System Health renders every widget with real numbers, charts and the perio
 
 test('Knowledge & Insights shows metrics, tags, pipeline, profit chart and trend clouds from the seeded ideas', async ({
   page,
+  request,
 }) => {
+  const live = await apiAs<{ total_items: number }>(request, 'admin', 'GET', '/dashboard/knowledge-metrics');
   await signIn(page, 'admin', '/admin');
   await page.getByRole('tab', { name: 'Knowledge & Insights' }).click();
   const metrics = page.getByRole('region', { name: 'Knowledge Extraction Metrics' });
   await expect(metrics.getByText('Total ideas')).toBeVisible();
-  await expect(metrics.locator('.im-stat-value').first()).toHaveText('31'); // 30 public + 1 private seeded
+  // The seeded ideas and those other files added: the same count the API computes.
+  await expect(metrics.locator('.im-stat-value').first()).toHaveText(live.total_items.toLocaleString('en-US'));
   await expect(page.getByRole('region', { name: 'Idea Pipeline' }).getByText('Analysed')).toBeVisible();
   const profit = page.getByRole('region', { name: 'Profit Potential Distribution' });
   await expect(profit.getByLabel('Profit distribution pie chart').locator('canvas')).toHaveCount(1);
@@ -95,17 +176,17 @@ test('Knowledge & Insights shows metrics, tags, pipeline, profit chart and trend
   await screenshot(page, 'admin-knowledge');
 });
 
-test('Data Sources shows its tables or their empty texts; the Action Center links lead to screens', async ({
+test('Data Sources shows its tables from the crawled pages and tasks; the Action Center links lead to screens', async ({
   page,
 }) => {
   await signIn(page, 'admin', '/admin');
   await page.getByRole('tab', { name: 'Data Sources' }).click();
   const sources = page.getByRole('region', { name: 'Source Performance' });
   await expect(sources.getByText(/Last updated \w{3}/)).toBeVisible();
-  // The seeded database has ideas but no crawled pages.
-  await expect(sources.getByText('No source performance data available')).toBeVisible();
+  // The seeded raw pages come from the demo site; the seeded crawl tasks from big.example.test.
+  await expect(sources.getByRole('cell', { name: /^127\.0\.0\.1:\d+$/ })).toBeVisible();
   const health = page.getByRole('region', { name: 'Domain Health Monitor' });
-  await expect(health.getByText('No domain health data available')).toBeVisible();
+  await expect(health.getByText('big.example.test')).toBeVisible();
   const request = page.waitForRequest((r) => r.url().includes('/dashboard/domain-health?limit=5&issues_only=true'));
   await health.getByLabel('Domains').selectOption('issues');
   await request;

@@ -1,12 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import pg from 'pg';
 
 // Shared pieces of the browser tests: the seeded users, signing in through the real form, and
 // screenshots kept as artefacts.
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
-export const E2E_USERS_FILE = path.resolve('data/e2e-users.json');
+/** What the server seeded, per port so two runs on one machine keep apart. */
+export const E2E_STATE_FILE = path.resolve(`data/e2e-state-${E2E_PORT}.json`);
 export const SCREENSHOT_DIR = path.resolve('test-results/screens');
 
 interface Account {
@@ -23,8 +25,22 @@ export interface E2EUsers {
   admin: Account;
 }
 
+export interface E2EState {
+  users: E2EUsers;
+  /** The server's database, for tests that make the server fail a call (never to fake data). */
+  databaseUrl: string;
+  /** The demo web site the server's workers crawl. */
+  siteUrl: string;
+  /** Ids of the seeded operator records. */
+  seeded: { bigJobId: number; failingJobId: number; bigJobTasks: number; failedTasks: number };
+}
+
+export function e2eState(): E2EState {
+  return JSON.parse(readFileSync(E2E_STATE_FILE, 'utf8')) as E2EState;
+}
+
 export function users(): E2EUsers {
-  return JSON.parse(readFileSync(E2E_USERS_FILE, 'utf8')) as E2EUsers;
+  return e2eState().users;
 }
 
 export async function signIn(page: Page, who: keyof E2EUsers, redirect = '/dashboard') {
@@ -68,3 +84,43 @@ export const test = base.extend<{ pageErrors: string[] }>({
 });
 
 export { expect };
+
+/** An access token for a seeded user, from the real login call (for setting up a test's data). */
+export async function apiToken(request: APIRequestContext, who: keyof E2EUsers): Promise<string> {
+  const account = users()[who];
+  const response = await request.post('/api/v1/auth/login', {
+    data: { email: account.email, password: account.password },
+  });
+  expect(response.ok(), `login of ${who}`).toBe(true);
+  return ((await response.json()) as { data: { tokens: { access_token: string } } }).data.tokens.access_token;
+}
+
+/** One API call as a seeded user; returns the envelope's data. */
+export async function apiAs<T = unknown>(
+  request: APIRequestContext,
+  who: keyof E2EUsers,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  data?: unknown,
+): Promise<T> {
+  const token = await apiToken(request, who);
+  const response = await request.fetch(`/api/v1${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}` },
+    ...(data === undefined ? {} : { data }),
+  });
+  const body = (await response.json()) as { data: T; error?: { message: string } };
+  expect(response.ok(), `${method} ${path}: ${body.error?.message ?? ''}`).toBe(true);
+  return body.data;
+}
+
+/** Runs SQL on the e2e server's database: only to make the server fail or stall a call. */
+export async function withServerDatabase<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: e2eState().databaseUrl });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}

@@ -7,10 +7,14 @@ import { loadConfig } from '@ideamine/api/config';
 import { databaseUrl, dropDatabase, withDatabase } from '@ideamine/api/db/admin';
 import { startEmbeddedPostgres } from '@ideamine/api/db/embedded-postgres';
 import { buildKnowledge, buildUser, TEST_PASSWORD } from '@ideamine/api/test/factories';
-import { E2E_PORT, E2E_USERS_FILE, type E2EUsers } from './fixtures';
+import { startDemoSite } from '@ideamine/worker/demo/site';
+import { startWorkers } from '@ideamine/worker/runtime';
+import { E2E_PORT, E2E_STATE_FILE, type E2EState, type E2EUsers } from './fixtures';
+import { seedOperations } from './seed-operations';
 
-// The server the browser tests drive: the real app serving the built portal, on a fresh database
-// with demo ideas and one user per role. Playwright starts it and stops it (SIGTERM).
+// The server the browser tests drive: the real app serving the built portal, with the pipeline
+// workers crawling a demo web site on loopback, on a fresh database with demo ideas, operator
+// records and one user per role. Playwright starts it and stops it (SIGTERM).
 
 const CATEGORIES = ['saas', 'ecommerce', 'ai-ml', 'fintech', 'health', 'education'];
 const LEVELS = ['Very High', 'High', 'Medium', 'Low', 'Speculative'] as const;
@@ -23,16 +27,35 @@ async function main() {
   await withDatabase(adminUrl, (c) => c.query(`CREATE DATABASE ${name}`));
 
   const config = {
-    ...loadConfig({ LOG_LEVEL: 'warn', DATA_DIR: 'data/e2e', PORT: String(E2E_PORT) }),
+    ...loadConfig({
+      LOG_LEVEL: 'warn',
+      DATA_DIR: `data/e2e/app-${E2E_PORT}`,
+      PORT: String(E2E_PORT),
+      CRAWL_ALLOW_PRIVATE: '127.0.0.1',
+      ...(process.env.PORTAL_DIR ? { PORTAL_DIR: process.env.PORTAL_DIR } : {}),
+    }),
     // Tests see every change at once; the portal benchmark runs with the production cache.
     publicCacheSeconds: Number(process.env.E2E_PUBLIC_CACHE_SECONDS ?? 0),
     dashboardCacheSeconds: 0,
     loginMaxAttemptsPerIp: 1000,
     registerMaxPerIp: 1000,
   };
-  const app = await createAppContext(config, createLogger(config), databaseUrl(adminUrl, name));
+  const log = createLogger(config);
+  const url = databaseUrl(adminUrl, name);
+  const app = await createAppContext(config, log, url, { maintainQueue: true });
+  const site = await startDemoSite({ ideas: 12 });
   const users = await seed(app);
-  writeFileSync(E2E_USERS_FILE, JSON.stringify(users, null, 2));
+  const seeded = await seedOperations(app, site.url);
+  const workers = await startWorkers({
+    db: app.db,
+    boss: app.boss,
+    log,
+    allowPrivate: '127.0.0.1',
+    pollingIntervalSeconds: 0.5,
+    concurrency: 1,
+  });
+  const state: E2EState = { users, databaseUrl: url, siteUrl: site.url, seeded };
+  writeFileSync(E2E_STATE_FILE, JSON.stringify(state, null, 2));
 
   const server: Server = createApp(app).listen(E2E_PORT, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
@@ -41,6 +64,8 @@ async function main() {
   const stop = async () => {
     server.closeAllConnections();
     server.close();
+    await workers.stop().catch(() => undefined);
+    await site.close();
     await closeAppContext(app);
     await dropDatabase(adminUrl, name).catch(() => undefined);
     await embedded?.stop();

@@ -26,6 +26,7 @@ export const ERRORS = {
   OAUTH_PROVIDER_ERROR: { status: 502, message: 'The sign-in provider could not be reached or gave an invalid answer' },
   LLM_FAILED: { status: 502, message: 'The analysis service failed to answer; please try again' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'The service is temporarily unavailable' },
+  INSUFFICIENT_STORAGE: { status: 507, message: 'The server has no room left to store this' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -28,3 +28,5 @@ export const DEFAULT_ANALYTICS_PREFERENCES = {
   personalization: false,
   advertising: false,
 } as const;
+/** The desktop console's page origin (its app:// protocol): the API always lets it call (CORS). */
+export const DESKTOP_CONSOLE_ORIGIN = 'app://console';

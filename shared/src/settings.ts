@@ -68,6 +68,12 @@ export const KNOWN_SETTINGS = {
     default: 'gpt-4o-mini',
     description: 'Model name for the openai provider',
   },
+  'llm.timeout_seconds': {
+    schema: z.number().int().min(1).max(600),
+    default: 60,
+    description:
+      'Longest one request to the openai provider may take; a call is tried up to 4 times, so a silent endpoint holds an idea at most 4 times this',
+  },
   'queue.dead_letter_alert_threshold': {
     schema: z.number().int().min(0).max(1_000_000),
     default: 10,

@@ -10,6 +10,7 @@ import { resolveDatabase } from '@ideamine/api/db/resolve-database';
 import { ensureDatabase } from '@ideamine/api/db/resolve-database';
 import { parseAllowList } from '@ideamine/api/net/address-policy';
 import { startWorkers } from '../src/runtime';
+import { reportResult } from '../../build/bench-result';
 
 // `npm run bench:crawl`: crawl and transform a 5,000-page loopback site with Ideamine (every
 // page, task and idea persisted to PostgreSQL), then with Crawlee's CheerioCrawler at the same
@@ -152,6 +153,7 @@ try {
   console.log(
     `Ideamine (crawl + transform, all persisted): ${ours.pages} pages, ${ours.ideas} ideas in ${ours.seconds.toFixed(1)} s = ${oursRate.toFixed(1)} pages/s`,
   );
+  reportResult({ measure: 'Ideamine crawl + transform, persisted', value: oursRate, unit: 'pages/s' });
   if (!process.env.BENCH_SKIP_CRAWLEE) {
     const stored = await benchCrawlee(site.url, 'stored');
     const storedRate = stored.pages / stored.seconds;
@@ -164,6 +166,13 @@ try {
       `Crawlee CheerioCrawler, in memory (nothing stored, concurrency pinned): ${memory.pages} pages in ${memory.seconds.toFixed(1)} s = ${memoryRate.toFixed(1)} pages/s`,
     );
     console.log(`Ratio Ideamine / CheerioCrawler as shipped: ${(oursRate / storedRate).toFixed(2)}x (goal >= 2.0x)`);
+    reportResult({
+      measure: 'crawl speed / CheerioCrawler as shipped',
+      value: oursRate / storedRate,
+      unit: 'x',
+      goal: { op: '>=', value: 2 },
+    });
+    reportResult({ measure: 'crawl speed / CheerioCrawler in memory', value: oursRate / memoryRate, unit: 'x' });
     console.log(`Ratio Ideamine / CheerioCrawler in memory: ${(oursRate / memoryRate).toFixed(2)}x`);
   }
 } finally {

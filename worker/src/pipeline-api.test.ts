@@ -20,6 +20,12 @@ beforeAll(async () => {
   admin = (await signedInUser(p.server.app, { role: 'admin' })).token;
   // The API refuses private targets unless allow-listed; the demo site is on loopback.
   await http.post('/api/v1/settings', { key: 'crawl.allow_private_hosts', value: ['127.0.0.1'] }, { token: admin });
+  // A slow rule for the demo site's other name, for the cancel test: most of its pages wait long
+  // enough to be cancelled. Added before any crawl, as workers read the rules at most every 10 s.
+  await p.server.app.db
+    .insertInto('rate_limits')
+    .values({ domain_pattern: 'localhost', requests_per_minute: 30, burst: 1, max_concurrency: 1 })
+    .execute();
 });
 afterAll(() => p?.close());
 
@@ -96,11 +102,6 @@ describe('jobs through the API', () => {
   });
 
   it('cancels a running job: pending pages are skipped and the job ends', async () => {
-    // A slow rule for this host name keeps most pages waiting long enough to cancel them.
-    await p.server.app.db
-      .insertInto('rate_limits')
-      .values({ domain_pattern: 'localhost', requests_per_minute: 30, burst: 1, max_concurrency: 1 })
-      .execute();
     const created = await http.post(
       '/api/v1/jobs',
       { initial_url: `${p.site.url.replace('127.0.0.1', 'localhost')}/`, max_depth: 1, max_pages: 15 },
@@ -108,9 +109,12 @@ describe('jobs through the API', () => {
     );
     expect(created.status).toBe(201);
     const id = created.body.data.id;
+    // Once the seed page has added its links: they wait for the slow rule, queued or already
+    // taken by the worker, and neither may be fetched after the cancel.
     await waitUntil(async () => {
       const detail = await http.get(`/api/v1/jobs/${id}/detail`, { token: developer });
-      return (detail.body.data.counts.crawl_tasks.pending ?? 0) > 3;
+      const counts: Record<string, number> = detail.body.data.counts.crawl_tasks;
+      return Object.values(counts).reduce((a, b) => a + b, 0) > 3;
     });
     const cancel = await http.put(`/api/v1/jobs/${id}`, { action: 'cancel' }, { token: developer });
     expect(cancel.status).toBe(200);
@@ -118,6 +122,8 @@ describe('jobs through the API', () => {
     expect(await p.waitForJob(id)).toBe('partially_completed');
     const skipped = await http.get(`/api/v1/tasks/crawl?job_id=${id}&status=skipped`, { token: admin });
     expect(skipped.body.data.some((t: { skip_reason: string }) => t.skip_reason === 'Job cancelled')).toBe(true);
+    const fetched = await http.get(`/api/v1/tasks/crawl?job_id=${id}&status=completed`, { token: admin });
+    expect(fetched.body.meta.pagination.total).toBeLessThanOrEqual(2); // the seed, and one page already in flight
     const again = await http.put(`/api/v1/jobs/${id}`, { action: 'cancel' }, { token: developer });
     expect(again.status).toBe(409);
   });

@@ -156,17 +156,29 @@ export async function startWorkers(opts: WorkerOptions): Promise<RunningWorkers>
     if (stopped) return;
     const rows = await db.selectFrom('queue_pauses').select('queue').execute();
     const now = new Set(rows.map((r) => r.queue));
+    let changed = false;
     for (const queue of queues) {
       if (now.has(queue) && !paused.has(queue)) {
         paused.add(queue);
         await stopQueue(queue);
+        changed = true;
         log.info({ queue }, 'queue paused by an operator');
       } else if (!now.has(queue) && paused.has(queue) && !stopped) {
         paused.delete(queue);
         await startQueue(queue);
+        changed = true;
         log.info({ queue }, 'queue resumed');
       }
     }
+    // Told at once, not at the next beat: the operator sees when the pause has taken hold.
+    // A fetch already running when the loops stopped began before this write, so a message sent
+    // after the write is never fetched here.
+    if (changed)
+      await db
+        .updateTable('worker_heartbeats')
+        .set({ paused_queues: [...paused] })
+        .where('worker_id', '=', workerId)
+        .execute();
     pauseChecks++;
   };
   const initiallyPaused = new Set((await db.selectFrom('queue_pauses').select('queue').execute()).map((r) => r.queue));
@@ -196,10 +208,17 @@ export async function startWorkers(opts: WorkerOptions): Promise<RunningWorkers>
         hostname: os.hostname(),
         pid: process.pid,
         queues,
+        paused_queues: [...paused],
         processed: JSON.stringify(w.processed),
       })
       .onConflict((oc) =>
-        oc.column('worker_id').doUpdateSet({ processed: JSON.stringify(w.processed), last_seen_at: new Date() }),
+        oc
+          .column('worker_id')
+          .doUpdateSet({
+            processed: JSON.stringify(w.processed),
+            paused_queues: [...paused],
+            last_seen_at: new Date(),
+          }),
       )
       .execute();
     const recovered = await recoverOrphanedTasks(db, boss, heartbeatSeconds * 3);

@@ -1,52 +1,22 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createJob } from '@ideamine/api/commands/create-job';
 import { parseAllowList } from '@ideamine/api/net/address-policy';
 import { startTestServer, type TestServer } from '@ideamine/api/test/server';
 import { startDemoSite, type RunningSite } from './demo/site';
 import { waitUntil } from './test/pipeline-harness';
+import { exited, workerProcesses } from './test/worker-process';
 
 // Real worker processes (`npm run start:worker`'s entry) against one database: killed with
 // SIGKILL mid-crawl and restarted, and two of them sharing one domain's rate limit.
 
-const root = path.resolve(__dirname, '../..');
 let server: TestServer;
-const children: ChildProcess[] = [];
-
-function startWorkerProcess(extraEnv: Record<string, string> = {}): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'worker/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: server.app.databaseUrl,
-      CRAWL_ALLOW_PRIVATE: '127.0.0.1',
-      WORKER_HEARTBEAT_SECONDS: '1',
-      LOG_LEVEL: process.env.DEBUG_WORKERS ? 'info' : 'warn',
-      ...extraEnv,
-    },
-    stdio: ['ignore', process.env.DEBUG_WORKERS ? 'inherit' : 'ignore', 'pipe'],
-  });
-  child.stderr?.on('data', (c: Buffer) => process.env.DEBUG_WORKERS && process.stderr.write(c));
-  children.push(child);
-  return child;
-}
-
-const running = (c: ChildProcess) => c.exitCode === null && c.signalCode === null;
-const exited = (c: ChildProcess) =>
-  new Promise((resolve) => (running(c) ? c.once('exit', resolve) : resolve(c.exitCode)));
+const workers = workerProcesses(() => server.app.databaseUrl);
+const startWorkerProcess = workers.start;
 
 beforeAll(async () => {
   server = await startTestServer();
 });
-afterEach(async () => {
-  for (const c of children.splice(0)) {
-    if (running(c)) {
-      c.kill('SIGTERM');
-      await exited(c);
-    }
-  }
-});
+afterEach(() => workers.stopAll());
 afterAll(() => server?.close());
 
 const db = () => server.app.db;

@@ -31,7 +31,13 @@ export async function signAccessToken(
 /** The claims of a valid token, or null for anything tampered, expired or malformed. */
 export async function verifyAccessToken(token: string, key: Uint8Array): Promise<AccessClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
+    // Every token we sign expires: one without `exp` would never end, whoever made it.
+    const { payload } = await jwtVerify(token, key, {
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      algorithms: ['HS256'],
+      requiredClaims: ['exp', 'iat', 'sub', 'sid'],
+    });
     const userId = Number(payload.sub);
     if (!Number.isInteger(userId) || typeof payload.sid !== 'string') return null;
     return { userId, sessionId: payload.sid };

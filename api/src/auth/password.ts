@@ -8,11 +8,36 @@ const COST = { N: 2 ** 17, r: 8, p: 1 };
 const KEY_LENGTH = 64;
 const MAX_MEM = 256 * 1024 * 1024;
 
+/**
+ * scrypt runs on libuv's thread pool (4 threads), which also serves token signing, file access
+ * and DNS. A burst of sign-ins must not take every thread: a request holding a database
+ * connection while it waits to sign its tokens then starves the pool of connections (seen in
+ * the soak: 40 parallel logins, 3 answered 500). Two derivations at a time leave room.
+ */
+export const MAX_PARALLEL_DERIVATIONS = Math.max(1, (Number(process.env.UV_THREADPOOL_SIZE) || 4) - 2);
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function withDerivationSlot<T>(fn: () => Promise<T>): Promise<T> {
+  if (running < MAX_PARALLEL_DERIVATIONS) running += 1;
+  else await new Promise<void>((resolve) => waiting.push(resolve)); // the slot is handed over
+  try {
+    return await fn();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
+
 function derive(password: string, salt: Buffer, opts: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...opts, maxmem: MAX_MEM }, (err, key) =>
-      err ? reject(err) : resolve(key),
-    ),
+  return withDerivationSlot(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...opts, maxmem: MAX_MEM }, (err, key) =>
+          err ? reject(err) : resolve(key),
+        ),
+      ),
   );
 }
 

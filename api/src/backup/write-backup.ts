@@ -21,8 +21,13 @@ export interface WrittenBackup {
   manifest: TableManifest[];
 }
 
-async function write(gzip: Gzip, data: string | Buffer): Promise<void> {
-  if (!gzip.write(data)) await once(gzip, 'drain');
+/**
+ * Writes into the gzip stream, waiting while it is full. `failed` rejects when the file side of
+ * the pipeline fails (disk full, file too large): the pipeline then destroys gzip without an
+ * 'error' event, so waiting for 'drain' alone would wait forever, holding the snapshot open.
+ */
+async function write(gzip: Gzip, data: string | Buffer, failed: Promise<never>): Promise<void> {
+  if (!gzip.write(data)) await Promise.race([once(gzip, 'drain'), failed]);
 }
 
 export async function writeBackup(pool: pg.Pool, path: string): Promise<WrittenBackup> {
@@ -39,7 +44,10 @@ export async function writeBackup(pool: pg.Pool, path: string): Promise<WrittenB
   });
   const written = pipeline(gzip, counter, createWriteStream(temp, { flags: 'wx', mode: 0o600 }));
   written.catch(() => undefined); // awaited below; avoid an unhandled rejection meanwhile
+  const failed = written.then(() => new Promise<never>(() => undefined));
+  failed.catch(() => undefined);
   const client = await pool.connect();
+  let broken: Error | undefined;
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     await client.query(STABLE_TEXT_SETTINGS);
@@ -52,10 +60,10 @@ export async function writeBackup(pool: pg.Pool, path: string): Promise<WrittenB
       migrations: migrations.map((m) => m.name),
       tables: tables.map((t) => t.name),
     };
-    await write(gzip, `${JSON.stringify(header)}\n`);
+    await write(gzip, `${JSON.stringify(header)}\n`, failed);
     const manifest: TableManifest[] = [];
     for (const t of tables) {
-      await write(gzip, `${JSON.stringify({ table: t.name, columns: t.columns })}\n`);
+      await write(gzip, `${JSON.stringify({ table: t.name, columns: t.columns })}\n`, failed);
       const cols = t.columns.map(quote).join(', ');
       const order = t.orderBy.map(quote).join(', ');
       const copy = client.query(copyTo(`COPY (SELECT ${cols} FROM ${quote(t.name)} ORDER BY ${order}) TO STDOUT`));
@@ -64,9 +72,9 @@ export async function writeBackup(pool: pg.Pool, path: string): Promise<WrittenB
       for await (const chunk of copy as AsyncIterable<Buffer>) {
         hash.update(chunk);
         for (const byte of chunk) if (byte === 10) rows++;
-        await write(gzip, chunk);
+        await write(gzip, chunk, failed);
       }
-      await write(gzip, `${END_OF_TABLE}\n`);
+      await write(gzip, `${END_OF_TABLE}\n`, failed);
       manifest.push({ table: t.name, rows, sha256: hash.digest('hex') });
     }
     await client.query('COMMIT');
@@ -75,12 +83,15 @@ export async function writeBackup(pool: pg.Pool, path: string): Promise<WrittenB
     await rename(temp, path);
     return { sizeBytes, sha256: fileHash.digest('hex'), header, manifest };
   } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined);
+    // A COPY cut short (the file failed) leaves the connection mid-stream, where a ROLLBACK would
+    // wait forever for the rest of the COPY: the connection is dropped instead (released with the
+    // error), which ends the read-only transaction with it.
+    broken = err as Error;
     gzip.destroy();
     await written.catch(() => undefined);
     await rm(temp, { force: true });
     throw err;
   } finally {
-    client.release();
+    client.release(broken);
   }
 }

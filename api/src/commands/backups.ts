@@ -21,6 +21,10 @@ export interface BackupPlace {
   dir: string;
 }
 
+/** File system errors that mean no room for the file, and those that mean the folder cannot be written. */
+const FULL = new Set(['ENOSPC', 'EDQUOT', 'EFBIG']);
+const UNWRITABLE = new Set(['EACCES', 'EROFS', 'EPERM', 'ENOENT', 'ENOTDIR', 'EISDIR']);
+
 const FILE_NAME = /^ideamine-\d{8}-\d{6}-[0-9a-f]{8}\.backup\.gz$/;
 
 function newFileName(now = new Date()): string {
@@ -51,8 +55,14 @@ export async function createBackup(
   try {
     written = await writeBackup(place.pool, file);
   } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'ENOSPC' || code === 'EACCES' || code === 'EROFS' || code === 'EPERM' || code === 'ENOENT')
+    const code = (err as { code?: string }).code ?? '';
+    // A full disk (or quota, or file size limit) is the server's storage, not the request: 507.
+    if (FULL.has(code))
+      throw new ApiError(
+        'INSUFFICIENT_STORAGE',
+        `The backup folder has no room for the backup (${code}): ${(err as Error).message}`,
+      );
+    if (UNWRITABLE.has(code))
       throw new ApiError('SERVICE_UNAVAILABLE', `The backup could not be written (${code}): ${(err as Error).message}`);
     throw err;
   }

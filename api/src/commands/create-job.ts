@@ -20,7 +20,10 @@ export async function createJob(
   input: CreateJobBody,
   origin: { userId: number | null; scheduleId?: number | null; allow: AllowList },
 ): Promise<JobRow> {
-  const refusal = await checkCrawlTarget(input.initial_url, origin.allow);
+  const url = normalizeUrl(input.initial_url);
+  if (!url) throw new ApiError('VALIDATION_ERROR', 'initial_url must be an absolute http(s) URL', 'initial_url');
+  // The address checked is the one stored and crawled (normalising drops a trailing dot, say).
+  const refusal = await checkCrawlTarget(url, origin.allow);
   if (refusal) throw new ApiError('VALIDATION_ERROR', `initial_url is not allowed: ${refusal}`, 'initial_url');
   if (input.schema_id) {
     const schema = await db
@@ -30,8 +33,6 @@ export async function createJob(
       .executeTakeFirst();
     if (!schema) throw new ApiError('VALIDATION_ERROR', `schema_id ${input.schema_id} does not exist`, 'schema_id');
   }
-  const url = normalizeUrl(input.initial_url);
-  if (!url) throw new ApiError('VALIDATION_ERROR', 'initial_url must be an absolute http(s) URL', 'initial_url');
   const seed = { url, domain: domainOf(url) };
   return inTransaction(db, async (trx) => {
     const job = await trx

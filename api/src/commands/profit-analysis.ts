@@ -2,21 +2,25 @@ import { evaluateIdea } from '@ideamine/worker/llm/evaluate-idea';
 import type { AppContext } from '../context';
 import { ApiError, notFound } from '../errors';
 import { withProvider } from '../llm/run-llm';
+import { visibleTo, type Viewer } from '../queries/knowledge-visibility';
 import { bossDb, sendMany } from '../queue/boss';
 
 // Profit analysis of existing ideas: one at once inside the request, or a batch through the
 // profit-analysis queue with progress the caller can poll.
 
-const liveIdeas = (app: AppContext, ids: number[]) =>
+/** Live ideas the caller may see: someone else's private idea is as unknown as a wrong id. */
+const liveIdeas = (app: AppContext, viewer: Viewer, ids: number[]) =>
   app.db
     .selectFrom('knowledge')
     .select(['id', 'title', 'summary', 'body'])
     .where('id', 'in', ids)
     .where('deleted_at', 'is', null)
+    .where(visibleTo(viewer))
     .execute();
 
-export async function analyseOne(app: AppContext, userId: number, knowledgeId: number) {
-  const [idea] = await liveIdeas(app, [knowledgeId]);
+export async function analyseOne(app: AppContext, viewer: Viewer, knowledgeId: number) {
+  const userId = viewer.id;
+  const [idea] = await liveIdeas(app, viewer, [knowledgeId]);
   if (!idea) throw notFound('Idea');
   const result = await withProvider(app, (p) => evaluateIdea(app.db, p, idea, 'profit_analysis', idea.id));
   const row = await app.db
@@ -28,9 +32,10 @@ export async function analyseOne(app: AppContext, userId: number, knowledgeId: n
 }
 
 /** Refuses the whole batch when an id is unknown, so nothing is queued for a typo. */
-export async function startBatch(app: AppContext, userId: number, ids: number[]) {
+export async function startBatch(app: AppContext, viewer: Viewer, ids: number[]) {
+  const userId = viewer.id;
   const unique = [...new Set(ids)];
-  const found = new Set((await liveIdeas(app, unique)).map((r) => r.id));
+  const found = new Set((await liveIdeas(app, viewer, unique)).map((r) => r.id));
   const missing = unique.filter((id) => !found.has(id));
   if (missing.length)
     throw new ApiError(

@@ -8,7 +8,7 @@ import {
 } from '@ideamine/shared/contract/projects';
 import type { Db } from '../db/database';
 import { ApiError, conflict, notFound } from '../errors';
-import { visibleTo } from '../queries/public-ideas';
+import { publicOrOwnedBy } from '../queries/knowledge-visibility';
 import type { ProjectRow } from '../queries/projects';
 
 // Writes of projects. Each change locks the project row first, so concurrent attaches cannot
@@ -39,7 +39,7 @@ async function checkAttachable(trx: Db, userId: number, ids: number[], field: (i
         .where('id', 'in', ids)
         .where('deleted_at', 'is', null)
         .where('merged_into_id', 'is', null)
-        .where(visibleTo(userId, false))
+        .where(publicOrOwnedBy(userId))
         .execute()
     ).map((r) => r.id),
   );

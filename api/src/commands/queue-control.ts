@@ -8,6 +8,7 @@ import { bossDb, chunk, sendMany } from '../queue/boss';
 import { likePattern } from '../queries/paging';
 import type { Actor } from './admin-users';
 import { writeAudit } from './audit';
+import { liveWorkersByQueue } from '../queries/dashboard-health';
 
 // Operator queue control (issue 5): bulk task actions with a dry run, dead-letter replays with a
 // cap, queue pauses. Every change is audited with the operator's reason.
@@ -19,6 +20,7 @@ export interface TaskFilter {
   job_id?: number | undefined;
   status?: string | undefined;
   error_contains?: string | undefined;
+  ids?: number[] | undefined;
 }
 
 const tableOf = (kind: TaskKind) => (kind === 'crawl' ? 'crawl_tasks' : 'transform_tasks');
@@ -35,6 +37,7 @@ export function taskWhere(f: TaskFilter): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [sql`true`];
   if (f.job_id !== undefined) parts.push(sql`t.job_id = ${f.job_id}`);
   if (f.status !== undefined) parts.push(sql`t.status = ${f.status}`);
+  if (f.ids !== undefined) parts.push(sql`t.id = ANY(${f.ids}::bigint[])`);
   if (f.error_contains) {
     const p = likePattern(f.error_contains);
     parts.push(
@@ -182,12 +185,13 @@ export async function actOnTask(
 }
 
 export async function queueStates(db: Db) {
-  const [pauses, counts] = await Promise.all([
+  const [pauses, counts, workers] = await Promise.all([
     db.selectFrom('queue_pauses').selectAll().execute(),
     sql<{ name: string; n: number }>`
       SELECT name, count(*) AS n FROM pgboss.job
       WHERE name = ANY(${[...QUEUE_NAMES, ...QUEUE_NAMES.map(deadLetterQueue)]}::text[]) AND state < 'active'
       GROUP BY name`.execute(db),
+    liveWorkersByQueue(db),
   ]);
   const count = new Map(counts.rows.map((r) => [r.name, Number(r.n)]));
   return QUEUE_NAMES.map((queue) => {
@@ -199,6 +203,8 @@ export async function queueStates(db: Db) {
       reason: pause ? pause.reason : null,
       waiting: count.get(queue) ?? 0,
       dead_letter: count.get(deadLetterQueue(queue)) ?? 0,
+      workers: workers.get(queue)?.workers ?? 0,
+      workers_paused: workers.get(queue)?.paused ?? 0,
     };
   });
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../db/database';
 import { notFound } from '../errors';
-import { visibleTo } from '../queries/public-ideas';
+import { visibleTo, type Viewer } from '../queries/knowledge-visibility';
 
 export type VoteType = 'upvote' | 'downvote';
 
@@ -16,19 +16,14 @@ export interface VoteState {
  * Spec s4: no vote adds one, the same type again removes it, the other type switches it. The
  * idea row is locked first, so concurrent votes on one idea queue up and its counters stay exact.
  */
-export async function castVote(
-  db: Db,
-  caller: { id: number; readsAll: boolean },
-  knowledgeId: number,
-  voteType: VoteType,
-): Promise<VoteState> {
+export async function castVote(db: Db, caller: Viewer, knowledgeId: number, voteType: VoteType): Promise<VoteState> {
   return db.transaction().execute(async (trx) => {
     const idea = await trx
       .selectFrom('knowledge')
       .select('id')
       .where('id', '=', knowledgeId)
       .where('deleted_at', 'is', null)
-      .where(visibleTo(caller.id, caller.readsAll))
+      .where(visibleTo(caller))
       .forUpdate()
       .executeTakeFirst();
     if (!idea) throw notFound('Idea');

@@ -19,6 +19,11 @@ export function openDatabase(url: string, max = 10): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000, options: '-c jit=off' });
   // An idle client losing its server (restart) must not crash the process.
   pool.on('error', () => undefined);
+  // Nor may one in use: a client checked out (a transaction between two queries, a backup)
+  // emits 'error' when the server goes away, and pg-pool listens only to idle ones. The query
+  // in flight, or the next one, fails instead (answered 503), and the pool drops the broken
+  // client when it is released.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { pool, db, close: () => db.destroy() };
 }

@@ -53,7 +53,12 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
   const port = await freePort();
   const child = spawn(
     bin.postgres,
-    ['-D', pgData, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    [
+      ...['-D', pgData, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+      // Its log reaches ours: terse errors leave out DETAIL, which holds row values (a failed
+      // insert's whole row, password hash included).
+      ...['-c', 'log_error_verbosity=terse'],
+    ],
     // Its own process group: a Ctrl-C in the terminal reaches us, and we stop it in order.
     { ...runAs, detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_MESSAGES: 'C' } },
   );

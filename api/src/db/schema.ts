@@ -426,6 +426,7 @@ export interface WorkerHeartbeatsTable {
   hostname: string;
   pid: number;
   queues: string[];
+  paused_queues: ColumnType<string[], string[] | undefined, string[]>;
   processed: ColumnType<Record<string, number>, string | undefined, string>;
   started_at: Timestamp;
   last_seen_at: Timestamp;

@@ -1,9 +1,13 @@
 import cors from '@koa/cors';
 import type { Middleware } from 'koa';
+import { DESKTOP_CONSOLE_ORIGIN } from '@ideamine/shared/limits';
 
-/** CORS for the configured origins only; same-origin requests (the served portal) need none. */
+/**
+ * CORS for the configured origins and the desktop console's own page only; same-origin requests
+ * (the served portal) need none. Tokens travel in the Authorization header, never in cookies.
+ */
 export function corsAllowList(origins: string[]): Middleware {
-  const allowed = new Set(origins);
+  const allowed = new Set([...origins, DESKTOP_CONSOLE_ORIGIN]);
   return cors({
     origin: (ctx) => {
       const origin = ctx.get('origin');

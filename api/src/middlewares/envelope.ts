@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import { ERRORS, type ErrorCode } from '@ideamine/shared/errors';
 import type { ErrorEnvelope } from '@ideamine/shared/envelope';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { ApiError } from '../errors';
 
 // Turns every failure into the error envelope. Expected errors keep their code and message;
@@ -17,6 +18,9 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'RATE_LIMITED',
 };
+
+/** A restart takes seconds; asking clients to come back sooner would only add load. */
+const DATABASE_RETRY_AFTER_SECONDS = 2;
 
 export function errorEnvelope(): Middleware {
   return async (ctx, next) => {
@@ -47,8 +51,11 @@ export function errorEnvelope(): Middleware {
 function toApiError(raw: unknown): ApiError {
   if (raw instanceof ApiError) return raw;
   const e = raw as { status?: number; expose?: boolean; message?: string; code?: string };
-  if (e?.code === 'ECONNREFUSED' || e?.code === '57P01' || e?.code === '53300') {
-    return new ApiError('SERVICE_UNAVAILABLE');
+  // The database down, restarting or dropping connections: the client should retry shortly.
+  if (isDatabaseUnavailable(raw)) {
+    return new ApiError('SERVICE_UNAVAILABLE', 'The database is unavailable; please retry shortly', undefined, {
+      'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
+    });
   }
   // PostgreSQL data exceptions (class 22: out of range, bad encoding...): input the contract
   // should have caught; still the client's, never a 500.

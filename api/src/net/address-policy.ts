@@ -24,8 +24,16 @@ for (const [net4, bits] of [
 ] as const)
   blocked.addSubnet(net4, bits, 'ipv4');
 for (const [net6, bits] of [
-  ['::', 128],
-  ['::1', 128],
+  // Unspecified, loopback and IPv4-compatible (::a.b.c.d); IPv4-mapped (::ffff:a.b.c.d) is judged
+  // as the IPv4 address it carries.
+  ['::', 96],
+  // SIIT-translated IPv4 (::ffff:0:a.b.c.d), discard-only, Teredo and 6to4 carry or reach IPv4
+  // addresses of their own choosing; site-local is the deprecated private range.
+  ['::ffff:0:0:0', 96],
+  ['100::', 64],
+  ['2001::', 32],
+  ['2002::', 16],
+  ['fec0::', 10],
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],
@@ -87,12 +95,24 @@ type LookupCallback = (
   family?: number,
 ) => void;
 
-/** A dns.lookup replacement for sockets: resolves, then refuses blocked addresses. */
-export function guardedLookup(allow: AllowList) {
+/** Resolves a host name to all its addresses: the system resolver, or a test's own. */
+export type Resolver = (
+  hostname: string,
+  options: dns.LookupAllOptions,
+  callback: (err: NodeJS.ErrnoException | null, addresses: dns.LookupAddress[]) => void,
+) => void;
+
+const systemResolver: Resolver = (hostname, options, callback) => dns.lookup(hostname, options, callback);
+
+/**
+ * A dns.lookup replacement for sockets: resolves, then refuses blocked addresses. It runs when
+ * the socket connects, so the address judged is the address used (a name that resolved to a
+ * public address when the job was created and to a private one now is refused now).
+ */
+export function guardedLookup(allow: AllowList, resolve: Resolver = systemResolver) {
   return (hostname: string, options: dns.LookupOptions, callback: LookupCallback): void => {
-    dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
+    resolve(hostname, { ...options, all: true }, (err, list) => {
       if (err) return callback(err, '');
-      const list = addresses as dns.LookupAddress[];
       const bad = list.find((a) => isBlockedAddress(a.address, hostname, allow));
       if (bad) return callback(new BlockedAddressError(hostname, bad.address), '');
       if (options.all) return callback(null, list);
@@ -110,14 +130,21 @@ export function assertHostAllowed(url: URL, allow: AllowList): void {
 
 /**
  * For the API: refuses a crawl target whose host is, or resolves to, a blocked address. A host
- * that does not resolve now is let through; the crawler reports that on the task.
+ * that does not resolve now is let through; the crawler reports that on the task. (What a name
+ * resolves to may change before the crawl: the crawler checks again when it connects.)
  */
-export async function checkCrawlTarget(url: string, allow: AllowList): Promise<string | null> {
+export async function checkCrawlTarget(
+  url: string,
+  allow: AllowList,
+  resolve: Resolver = systemResolver,
+): Promise<string | null> {
   const u = new URL(url);
   const host = u.hostname.replace(/^\[|\]$/g, '');
   if (net.isIP(host))
     return isBlockedAddress(host, host, allow) ? `${host} is a private, loopback or reserved address` : null;
-  const addresses = await dns.promises.lookup(host, { all: true }).catch(() => []);
+  const addresses = await new Promise<dns.LookupAddress[]>((done) =>
+    resolve(host, { all: true }, (err, list) => done(err ? [] : list)),
+  );
   const bad = addresses.find((a) => isBlockedAddress(a.address, host, allow));
   return bad ? `${host} resolves to ${bad.address}, a private, loopback or reserved address` : null;
 }

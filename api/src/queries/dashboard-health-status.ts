@@ -13,6 +13,7 @@ import {
   probeDatabase,
   recentLlmCalls,
   recordSampleIfDue,
+  sampleDue,
 } from './dashboard-health';
 
 // The System Status card: one probe per component, cached in this process for CACHE_MS so a
@@ -71,9 +72,12 @@ const failure = (err: unknown) => (err instanceof Error ? err.message : String(e
 async function checkDatabase(app: AppContext): Promise<Component> {
   try {
     const ms = await probeDatabase(app.db);
-    const [depths, deadByQueue] = await Promise.all([pendingDepths(app.db), deadLetterDepths(app.db)]);
-    const dead = [...deadByQueue.values()].reduce((a, b) => a + b, 0);
-    await recordSampleIfDue(app.db, { ...depths, deadLetter: dead, probeMs: ms });
+    // Counting pending tasks takes a scan at millions of tasks: only when a sample is due.
+    if (await sampleDue(app.db)) {
+      const [depths, deadByQueue] = await Promise.all([pendingDepths(app.db), deadLetterDepths(app.db)]);
+      const dead = [...deadByQueue.values()].reduce((a, b) => a + b, 0);
+      await recordSampleIfDue(app.db, { ...depths, deadLetter: dead, probeMs: ms });
+    }
     return ms > DB_SLOW_MS
       ? component('database', 'degraded', `SELECT 1 took ${ms} ms (slower than ${DB_SLOW_MS} ms)`)
       : component('database', 'healthy', `SELECT 1 took ${ms} ms`);

@@ -43,6 +43,14 @@ export async function pendingDepths(db: Db): Promise<{ crawl: number; transform:
   return { crawl: n(rows[0]?.crawl), transform: n(rows[0]?.transform) };
 }
 
+/** Whether the newest sample is older than a minute (a call that does not show the depths counts them only then). */
+export async function sampleDue(db: Db): Promise<boolean> {
+  const { rows } = await sql<{ due: boolean }>`
+    SELECT NOT EXISTS (SELECT 1 FROM dashboard_samples
+                       WHERE sampled_at > now() - make_interval(secs => ${SAMPLE_EVERY_SECONDS})) AS due`.execute(db);
+  return Boolean(rows[0]?.due);
+}
+
 /**
  * Records a sample (depths and a probe timing) when the newest is older than a minute. Called on
  * reads of the queue metrics, database status and system status, so an idle dashboard costs nothing.
@@ -83,12 +91,17 @@ export function depthTrend(depth: number, earlier: number | undefined) {
 
 /** Live workers per queue, from heartbeats younger than WORKER_ALIVE_SECONDS. */
 export async function liveWorkers(db: Db): Promise<Map<string, number>> {
-  const { rows } = await sql<{ queue: string; workers: string }>`
-    SELECT q AS queue, count(*) AS workers
+  return new Map([...(await liveWorkersByQueue(db))].map(([queue, w]) => [queue, w.workers]));
+}
+
+/** Live workers per queue, and how many of them have stopped fetching it because it is paused. */
+export async function liveWorkersByQueue(db: Db): Promise<Map<string, { workers: number; paused: number }>> {
+  const { rows } = await sql<{ queue: string; workers: string; paused: string }>`
+    SELECT q AS queue, count(*) AS workers, count(*) FILTER (WHERE q = ANY(paused_queues)) AS paused
     FROM worker_heartbeats, unnest(queues) AS q
     WHERE last_seen_at > now() - make_interval(secs => ${WORKER_ALIVE_SECONDS})
     GROUP BY q`.execute(db);
-  return new Map(rows.map((r) => [r.queue, n(r.workers)]));
+  return new Map(rows.map((r) => [r.queue, { workers: n(r.workers), paused: n(r.paused) }]));
 }
 
 /** Processed tasks (completed + failed) of `kind` in the closed hours [from, to), from task_hour_totals. */

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { ListKnowledgeQuery } from '@ideamine/shared/contract/knowledge';
 import type { Db } from '../db/database';
 import { likePattern, pageOf } from './paging';
+import { visibleTo, type Viewer } from './knowledge-visibility';
 
 /** Every knowledge column but the search vector. */
 export const KNOWLEDGE_COLUMNS = [
@@ -47,12 +48,14 @@ export const KNOWLEDGE_COLUMNS = [
   'updated_at',
 ] as const;
 
-export function findKnowledge(db: Db, id: number) {
+/** One live idea; with a viewer, only when that viewer may see it. */
+export function findKnowledge(db: Db, id: number, viewer?: Viewer) {
   return db
     .selectFrom('knowledge')
     .select(KNOWLEDGE_COLUMNS)
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
+    .$if(!!viewer, (qb) => qb.where(visibleTo(viewer!)))
     .executeTakeFirst();
 }
 
@@ -66,9 +69,17 @@ export async function sourcesOf(db: Db, id: number): Promise<string[]> {
   return rows.map((r) => r.url);
 }
 
-/** Operators' list: merged duplicates and deleted items are left out. */
-export function listKnowledge(db: Db, q: ListKnowledgeQuery) {
-  let base = db.selectFrom('knowledge').where('deleted_at', 'is', null).where('merged_into_id', 'is', null);
+/** What a sort key orders by: a column, or the vote score the presenter shows. */
+const sortExpression = (sort: ListKnowledgeQuery['sort']) =>
+  sort === 'vote_score' ? sql`(upvotes - downvotes)` : sql.ref(sort);
+
+/** Operators' list: merged duplicates, deleted items and ideas the viewer may not see are left out. */
+export function listKnowledge(db: Db, q: ListKnowledgeQuery, viewer: Viewer) {
+  let base = db
+    .selectFrom('knowledge')
+    .where('deleted_at', 'is', null)
+    .where('merged_into_id', 'is', null)
+    .where(visibleTo(viewer));
   if (q.search) {
     const p = likePattern(q.search);
     base = base.where((eb) =>
@@ -76,6 +87,7 @@ export function listKnowledge(db: Db, q: ListKnowledgeQuery) {
     );
   }
   if (q.category) base = base.where(sql<boolean>`categories @> ARRAY[${q.category}]::text[]`);
+  if (q.tag) base = base.where(sql<boolean>`(tags @> ARRAY[${q.tag}]::text[] OR keywords @> ARRAY[${q.tag}]::text[])`);
   if (q.profit_level) base = base.where('profit_potential', '=', q.profit_level);
   if (q.visibility) base = base.where('visibility', '=', q.visibility);
   if (q.job_id) base = base.where('job_id', '=', q.job_id);
@@ -85,19 +97,20 @@ export function listKnowledge(db: Db, q: ListKnowledgeQuery) {
     (b) =>
       b
         .select(KNOWLEDGE_COLUMNS)
-        .orderBy(sql`${sql.ref(q.sort)} ${sql.raw(q.order)} nulls last`)
+        .orderBy(sql`${sortExpression(q.sort)} ${sql.raw(q.order)} nulls last`)
         .orderBy('id', q.order),
     q,
   );
 }
 
 /** Full-text search (websearch syntax) ranked by weighted title, summary and body matches. */
-export function searchKnowledge(db: Db, q: { q: string; page: number; page_size: number }) {
+export function searchKnowledge(db: Db, q: { q: string; page: number; page_size: number }, viewer: Viewer) {
   const query = sql`websearch_to_tsquery('english', ${q.q})`;
   const base = db
     .selectFrom('knowledge')
     .where('deleted_at', 'is', null)
     .where('merged_into_id', 'is', null)
+    .where(visibleTo(viewer))
     .where(sql<boolean>`search @@ ${query}`);
   return pageOf(
     base,

@@ -1,7 +1,6 @@
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { PublicIdeasQuery, PublicSearchQuery } from '@ideamine/shared/contract/public';
 import type { Db } from '../db/database';
-import type { Database } from '../db/schema';
 import { pageOf, type CountSource } from './paging';
 
 // Reads behind the public portal. Private, deleted and merged-away ideas never leave this file.
@@ -127,14 +126,4 @@ export function searchPublicIdeas(db: Db, q: PublicSearchQuery, counts?: CountSo
         : orderBy('created_at', q.order)
       : orderBy(q.sort, q.order);
   return pageOf(base, (b) => b.select([...CARD_COLUMNS, rank.as('rank')]).orderBy(order), q, counts);
-}
-
-/** One visible idea for a caller: public, or the caller's own, or any to those who may read knowledge. */
-export function visibleTo(callerId: number | null, readsAll: boolean) {
-  return (eb: ExpressionBuilder<Database, 'knowledge'>) =>
-    readsAll
-      ? eb.lit(true)
-      : callerId === null
-        ? eb('visibility', '=', 'public')
-        : eb.or([eb('visibility', '=', 'public'), eb('user_id', '=', callerId)]);
 }

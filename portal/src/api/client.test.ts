@@ -145,4 +145,18 @@ describe('ApiClient', () => {
     await expect(client.get('/auth/me')).rejects.toMatchObject({ status: 401 });
     expect(signOuts).toEqual([]);
   });
+
+  it('downloads bytes with the token, refreshing it once on 401, and turns refusals into client errors', async () => {
+    const { client, storage, stats } = await signedInClient();
+    const { buildAvatar } = await import('@ideamine/api/test/project-avatar-factories');
+    const me = await client.get<any>('/auth/me');
+    await server.app.db.updateTable('users').set({ role: 'developer' }).where('id', '=', me.data.id).execute();
+    const avatar = await buildAvatar(server.app, me.data.id, { image: true });
+    storage.setItem(SESSION_KEYS.access, 'expired.token.value');
+    const blob = await client.getBlob(`/avatars/${avatar.id}/image`);
+    expect(stats.refreshCalls).toBe(1);
+    expect(blob.type).toMatch(/^image\//);
+    expect(blob.size).toBeGreaterThan(0);
+    await expect(client.getBlob('/avatars/999999/image')).rejects.toMatchObject({ status: 404, code: 'NOT_FOUND' });
+  });
 });

@@ -117,6 +117,16 @@ export class ApiClient {
     return this.unwrap<T>(response);
   }
 
+  /** Bytes of a signed-in download (backup files, avatar images); errors as for JSON calls. */
+  async getBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
+    const fetchOnce = () => this.send('GET', path, options, this.session.accessToken);
+    let response = await fetchOnce();
+    if (response.status === 401 && this.session.accessToken && (await this.refreshTokens()))
+      response = await fetchOnce();
+    if (!response.ok) throw errorFromResponse(response.status, await response.json().catch(() => null));
+    return response.blob();
+  }
+
   /**
    * One refresh for everyone: the first caller runs it, later callers poll until it ends and
    * share its outcome. Returns whether a new access token is stored.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_ID, orderQuery, pageQuery, text } from './common';
+import { knowledgeListItemSchema } from './knowledge';
 
 // Jobs: one crawl of a start URL within a budget, and what it produced.
 
@@ -161,3 +162,28 @@ export const transformTaskSchema = z
     finished_at: z.string().nullable(),
   })
   .meta({ id: 'TransformTask' });
+
+/** How many of each list GET /jobs/{id}/detail carries; the paged task and data calls have the rest. */
+export const JOB_DETAIL_LIMIT = 50;
+
+export const rawDataSummarySchema = z
+  .object({
+    id: z.number(),
+    url: z.string(),
+    content_type: z.string(),
+    http_status: z.number().nullable(),
+    size_bytes: z.number(),
+    fetched_at: z.string(),
+  })
+  .meta({ id: 'RawDataSummary' });
+
+export const jobDetailSchema = z
+  .object({
+    job: jobSchema,
+    counts: jobCountsSchema,
+    crawl_tasks: z.array(crawlTaskSchema),
+    transform_tasks: z.array(transformTaskSchema),
+    raw_data: z.array(rawDataSummarySchema),
+    knowledge_data: z.array(knowledgeListItemSchema),
+  })
+  .meta({ id: 'JobDetail' });

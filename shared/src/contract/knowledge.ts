@@ -58,11 +58,22 @@ export const knowledgeListItemSchema = knowledgeSchema
   .omit({ body: true, sources: true })
   .meta({ id: 'KnowledgeListItem' });
 
-export const KNOWLEDGE_SORTS = ['created_at', 'updated_at', 'profit_score', 'overall_score', 'title'] as const;
+export const KNOWLEDGE_SORTS = [
+  'created_at',
+  'updated_at',
+  'profit_score',
+  'overall_score',
+  'title',
+  'visibility',
+  'editor_pick',
+  'vote_score',
+] as const;
 export const listKnowledgeQuery = z.strictObject({
   ...pageQuery,
   search: text('search', 200).optional(),
   category: text('category', 100).optional(),
+  /** A tag or keyword, as the dashboard's tag activity counts them. */
+  tag: text('tag', 100).optional(),
   profit_level: profitLabelSchema.optional(),
   visibility: z.enum(['public', 'private'], { error: 'visibility must be public or private' }).optional(),
   job_id: z.coerce.number({ error: 'job_id must be a number' }).int().positive().max(MAX_ID).optional(),

@@ -12,6 +12,8 @@ export const taskKindSchema = z.enum(TASK_KINDS, { error: 'kind must be crawl or
 export const MAX_DEAD_LETTER_REPLAYS = 3;
 /** Tasks one bulk call may change; narrow the filter for more. */
 export const MAX_BULK_TASKS = 50_000;
+/** Task ids one bulk call may name (checked rows). */
+export const MAX_BULK_IDS = 1000;
 
 export const taskRefParams = z.strictObject({
   kind: taskKindSchema,
@@ -32,6 +34,19 @@ export const taskFilterSchema = z.strictObject({
   status: taskStatusSchema.optional(),
   /** Case-insensitive text searched in the url (crawl), error and skip_reason. */
   error_contains: text('error_contains', 200).optional(),
+  /** Only these tasks (rows an operator checked); the other conditions still apply. */
+  ids: z
+    .array(
+      z
+        .number({ error: 'ids must be positive whole numbers' })
+        .int({ error: 'ids must be positive whole numbers' })
+        .positive({ error: 'ids must be positive whole numbers' })
+        .max(Number.MAX_SAFE_INTEGER, { error: 'ids must be positive whole numbers' }),
+      { error: 'ids must be a list of task ids' },
+    )
+    .min(1, { error: 'ids must name at least one task' })
+    .max(MAX_BULK_IDS, { error: `ids may name at most ${MAX_BULK_IDS} tasks` })
+    .optional(),
 });
 
 export const bulkActionSchema = z.enum(['retry', 'cancel', 'delete'], {
@@ -66,6 +81,9 @@ export const queueStateSchema = z
     reason: z.string().nullable(),
     waiting: z.number(),
     dead_letter: z.number(),
+    /** Live workers that serve the queue, and how many of them have stopped fetching it (a pause takes hold within a second or two). */
+    workers: z.number(),
+    workers_paused: z.number(),
   })
   .meta({ id: 'QueueState' });
 

@@ -1,6 +1,6 @@
 import { Agent, request } from 'undici';
 import { normalizeUrl } from '@ideamine/shared/url';
-import { assertHostAllowed, guardedLookup, type AllowList } from '@ideamine/api/net/address-policy';
+import { assertHostAllowed, guardedLookup, type AllowList, type Resolver } from '@ideamine/api/net/address-policy';
 
 // One HTTP GET done carefully: SSRF guard on every hop, at most 5 redirects, an overall time
 // limit, a body size cap, content-type checks and conditional requests on recrawl.
@@ -42,13 +42,14 @@ export type FetchResult =
   | { kind: 'skipped'; finalUrl: string; status: number | null; reason: string }
   | { kind: 'failed'; reason: string; retryable: boolean };
 
-export function createHttpAgent(allow: AllowList, connections = 64): Agent {
+/** The crawler's connection pool; every connection resolves through the SSRF guard (`resolve`: tests' own DNS). */
+export function createHttpAgent(allow: AllowList, connections = 64, resolve?: Resolver): Agent {
   return new Agent({
     connections,
     keepAliveTimeout: 10_000,
     headersTimeout: 15_000,
     bodyTimeout: 15_000,
-    connect: { lookup: guardedLookup(allow), timeout: 10_000 },
+    connect: { lookup: guardedLookup(allow, resolve), timeout: 10_000 },
   });
 }
 

@@ -23,6 +23,8 @@ interface CachedPolicy {
 }
 
 const RULES_TTL_MS = 24 * 3600_000;
+/** Fetch limit when the caller names none; the crawler passes its crawl.timeout_seconds. */
+const DEFAULT_TIMEOUT_MS = 15_000;
 const FAILURE_TTL_MS = 10 * 60_000;
 const MAX_ROBOTS_BYTES = 512 * 1024;
 
@@ -36,15 +38,19 @@ export class RobotsPolicy {
     private readonly userAgent: string,
   ) {}
 
-  async check(url: string): Promise<RobotsVerdict> {
+  /**
+   * `timeoutMs` bounds the robots.txt fetch like any page fetch (crawl.timeout_seconds): a host
+   * that never answers must not hold a task longer than its page would.
+   */
+  async check(url: string, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<RobotsVerdict> {
     const origin = new URL(url).origin;
-    const policy = await this.policy(origin);
+    const policy = await this.policy(origin, timeoutMs);
     if (policy.mode === 'allow_all') return { allowed: true, crawlDelaySeconds: null, sitemaps: [] };
     if (policy.mode === 'disallow_all') {
       return {
         allowed: false,
         crawlDelaySeconds: null,
-        reason: 'robots.txt unreachable (server error): crawling nothing',
+        reason: 'robots.txt unreachable (server error or no answer): crawling nothing',
         sitemaps: [],
       };
     }
@@ -58,28 +64,28 @@ export class RobotsPolicy {
     };
   }
 
-  private policy(origin: string): Promise<CachedPolicy> {
+  private policy(origin: string, timeoutMs: number): Promise<CachedPolicy> {
     const cached = this.cache.get(origin);
     if (cached) {
-      return cached.then((p) => (p.expiresAt > Date.now() ? p : this.refresh(origin)));
+      return cached.then((p) => (p.expiresAt > Date.now() ? p : this.refresh(origin, timeoutMs)));
     }
-    return this.refresh(origin);
+    return this.refresh(origin, timeoutMs);
   }
 
-  private refresh(origin: string): Promise<CachedPolicy> {
-    const pending = this.load(origin);
+  private refresh(origin: string, timeoutMs: number): Promise<CachedPolicy> {
+    const pending = this.load(origin, timeoutMs);
     this.cache.set(origin, pending);
     pending.catch(() => this.cache.delete(origin));
     return pending;
   }
 
-  private async load(origin: string): Promise<CachedPolicy> {
+  private async load(origin: string, timeoutMs: number): Promise<CachedPolicy> {
     const stored = await this.db.selectFrom('robots_cache').selectAll().where('origin', '=', origin).executeTakeFirst();
     if (stored && stored.expires_at.getTime() > Date.now()) {
       return this.toPolicy(origin, stored.mode, stored.body, stored.expires_at.getTime());
     }
     const res = await fetchPage(`${origin}/robots.txt`, this.agent, this.allow, {
-      timeoutMs: 15_000,
+      timeoutMs,
       maxBytes: MAX_ROBOTS_BYTES,
       maxRedirects: 5,
       userAgent: this.userAgent,

@@ -4,8 +4,9 @@ import { demoIdea } from './idea-text';
 
 // A small web site on loopback with everything a crawler meets: article pages, a feed, JSON
 // listings in Hacker News and Reddit shapes, robots.txt and a sitemap, and the awkward cases
-// (429 with Retry-After, 500s, slow and endless bodies, redirect loops, redirects to private
-// addresses, huge and binary bodies, duplicate content, malformed feeds).
+// (429 with Retry-After, 500s, slow and endless bodies, answers that never start, redirect
+// loops, redirects to private addresses, huge and binary bodies, duplicate content, malformed
+// feeds).
 // `npm run demo` serves it for the real pipeline; the tests crawl it too.
 
 export interface SiteOptions {
@@ -185,6 +186,7 @@ export async function startDemoSite(opts: SiteOptions = {}): Promise<RunningSite
       res.writeHead(200);
       return res.end(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]));
     }
+    if (path === '/stall') return; // takes the request and never answers: no status line, no headers
     if (path === '/slow') {
       res.writeHead(200, { 'content-type': 'text/html' });
       res.write('<html><body>');

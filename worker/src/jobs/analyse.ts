@@ -1,5 +1,6 @@
 import type { WorkerContext } from '../context';
 import { recordedCall } from '../llm/call-log';
+import { batchFailure, eachIdea } from '../llm/provider';
 import { scoreColumns } from '../llm/scoring';
 
 // The analyse stage: the four sub-scores (0-10), the profit score and its label, the four
@@ -17,7 +18,8 @@ export async function handleAnalyse(w: WorkerContext, knowledgeIds: number[]): P
     .execute();
   if (!rows.length) return;
   const provider = await w.llm();
-  for (const row of rows) {
+  // As in enrich: an unusable answer skips its idea, and the message is retried for it.
+  const skipped = await eachIdea(rows, async (row) => {
     const a = await recordedCall(w.db, provider, 'analyse', row.id, () => provider.analyse(row));
     await w.db
       .updateTable('knowledge')
@@ -29,6 +31,8 @@ export async function handleAnalyse(w: WorkerContext, knowledgeIds: number[]): P
       })
       .where('id', '=', row.id)
       .execute();
-  }
-  w.processed.analyse += rows.length;
+  });
+  w.processed.analyse += rows.length - skipped.length;
+  const failure = batchFailure(skipped, rows.length);
+  if (failure) throw failure;
 }

@@ -10,6 +10,7 @@ import { domainOf } from '@ideamine/shared/url';
 import { finalizeJobsIfDone } from '../pipeline/finalize-job';
 import { scopeOf, stopReason, timeLimitReached, TIME_LIMIT_REASON, type CrawlJob } from '../pipeline/job-scope';
 import { releaseTasks } from '../pipeline/recover';
+import { jobStopWatch } from '../pipeline/job-stop-watch';
 
 // The crawl stage. One message carries a batch of task ids; the pages are fetched concurrently
 // (politely: robots.txt, per-domain rate and concurrency), and everything the batch produced is
@@ -39,7 +40,10 @@ export async function handleCrawl(w: WorkerContext, taskIds: number[]): Promise<
     const jobs = await loadJobs(w, tasks);
     const settings = await w.crawl();
     const validators = await cacheValidators(w, tasks);
-    const outcomes = await Promise.all(tasks.map((t) => crawlOne(w, t, jobs.get(t.job_id)!, settings, validators)));
+    const stopOf = jobStopWatch(w.db, [...jobs.keys()]);
+    const outcomes = await Promise.all(
+      tasks.map((t) => crawlOne(w, t, jobs.get(t.job_id)!, settings, validators, stopOf)),
+    );
     await persist(w, outcomes, jobs);
     w.processed.crawl += outcomes.length;
   } catch (err) {
@@ -120,6 +124,7 @@ async function crawlOne(
   job: CrawlJob,
   settings: Awaited<ReturnType<WorkerContext['crawl']>>,
   validators: Map<string, Validators>,
+  stopOf: (jobId: number) => Promise<string | null>,
 ): Promise<Outcome> {
   const started = performance.now();
   const done = (o: Omit<Outcome, 'task' | 'durationMs'>): Outcome => ({
@@ -134,7 +139,7 @@ async function crawlOne(
   let sitemaps: string[] = [];
   if (settings.respectRobots) {
     try {
-      const verdict = await w.robots.check(task.url);
+      const verdict = await w.robots.check(task.url, settings.timeoutMs);
       if (!verdict.allowed)
         return done({ status: 'skipped', skipReason: verdict.reason ?? 'Disallowed by robots.txt' });
       crawlDelay = verdict.crawlDelaySeconds;
@@ -148,9 +153,15 @@ async function crawlOne(
 
   const rule = await w.limiter.ruleFor(task.domain, crawlDelay);
   const res = await w.limiter.withSlot(task.domain, rule, async (): Promise<FetchResult> => {
-    await w.limiter.acquire(task.domain, rule);
-    // Waiting for a slot on a busy domain can outlast the job's time limit.
-    if (timeLimitReached(job)) return { kind: 'skipped', finalUrl: task.url, status: null, reason: TIME_LIMIT_REASON };
+    // Waiting for a slot on a busy domain can outlast the job's time limit, or see it cancelled:
+    // checked before taking a request from the domain's budget and again after the wait for it.
+    const stopped = async () => (timeLimitReached(job) ? TIME_LIMIT_REASON : await stopOf(job.id));
+    let reason = await stopped();
+    if (!reason) {
+      await w.limiter.acquire(task.domain, rule);
+      reason = await stopped();
+    }
+    if (reason) return { kind: 'skipped', finalUrl: task.url, status: null, reason };
     return fetchPage(task.url, w.http, w.allow, {
       timeoutMs: settings.timeoutMs,
       maxBytes: settings.maxBytes,

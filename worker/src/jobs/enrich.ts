@@ -3,7 +3,7 @@ import { bossDb, chunk, sendMany } from '@ideamine/api/queue/boss';
 import { TASKS_PER_MESSAGE } from '@ideamine/shared/jobs';
 import type { WorkerContext } from '../context';
 import { recordedCall } from '../llm/call-log';
-import type { CategoryOption } from '../llm/provider';
+import { batchFailure, eachIdea, type CategoryOption } from '../llm/provider';
 
 // The enrich stage: summary, categories from the managed list, keywords, tags, key strengths.
 // First, an idea that is a near-duplicate of an older one from another source merges into it:
@@ -14,21 +14,31 @@ const NEAR_DUPLICATE_SIMILARITY = 0.8;
 export async function handleEnrich(w: WorkerContext, knowledgeIds: number[]): Promise<void> {
   const rows = await w.db
     .selectFrom('knowledge')
-    .select(['id', 'title', 'body', 'summary', 'source_domain'])
+    .select(['id', 'title', 'body', 'summary', 'source_domain', 'enriched_at'])
     .where('id', 'in', knowledgeIds)
     .where('deleted_at', 'is', null)
     .where('merged_into_id', 'is', null)
-    .where('enriched_at', 'is', null)
+    .where('analyzed_at', 'is', null)
     .execute();
   if (!rows.length) return;
+  // Ideas are enriched one at a time and the analyse messages sent at the end, so a batch that
+  // failed half-way (an LLM error, a killed worker) has ideas enriched but never queued for
+  // analysis: the retried message queues those instead of skipping them for good (unless their
+  // analysis is queued already, so that an idea is not scored twice).
+  const toAnalyse = await notQueuedForAnalysis(
+    w,
+    rows.filter((r) => r.enriched_at !== null).map((r) => r.id),
+  );
+  const unenriched = rows.filter((r) => r.enriched_at === null);
   const categories: CategoryOption[] = await w.db
     .selectFrom('categories')
     .select(['slug', 'name', 'keywords'])
     .execute();
   const provider = await w.llm();
-  const toAnalyse: number[] = [];
 
-  for (const row of rows) {
+  // An idea the model answers unusably is skipped so its batch-mates are still enriched; the
+  // message then fails and is retried for the skipped ones (the others are done by then).
+  const skipped = await eachIdea(unenriched, async (row) => {
     const twin = await w.db
       .selectFrom('knowledge')
       .select('id')
@@ -55,7 +65,7 @@ export async function handleEnrich(w: WorkerContext, knowledgeIds: number[]): Pr
           .where('id', '=', row.id)
           .execute();
       });
-      continue;
+      return;
     }
     const e = await recordedCall(w.db, provider, 'enrich', row.id, () =>
       provider.enrich({ title: row.title, body: row.body, summary: row.summary }, categories),
@@ -75,7 +85,7 @@ export async function handleEnrich(w: WorkerContext, knowledgeIds: number[]): Pr
       .where('id', '=', row.id)
       .execute();
     toAnalyse.push(row.id);
-  }
+  });
 
   await w.db.transaction().execute(async (trx) => {
     await sendMany(
@@ -85,5 +95,20 @@ export async function handleEnrich(w: WorkerContext, knowledgeIds: number[]): Pr
       { db: bossDb(trx) },
     );
   });
-  w.processed.enrich += rows.length;
+  w.processed.enrich += unenriched.length - skipped.length;
+  const failure = batchFailure(skipped, unenriched.length);
+  if (failure) throw failure;
+}
+
+/** The ideas among `ids` that no waiting or running analyse message holds. */
+async function notQueuedForAnalysis(w: WorkerContext, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const { rows } = await sql<{ id: number }>`
+    SELECT k.id FROM unnest(${ids}::int[]) AS k(id)
+    WHERE NOT EXISTS (
+      SELECT 1 FROM pgboss.job j
+      WHERE j.name = 'analyse' AND j.state IN ('created', 'retry', 'active')
+        AND j.data -> 'knowledgeIds' @> to_jsonb(k.id)
+    )`.execute(w.db);
+  return rows.map((r) => Number(r.id));
 }

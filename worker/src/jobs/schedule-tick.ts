@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { createJob } from '@ideamine/api/commands/create-job';
+import { ApiError } from '@ideamine/api/errors';
 import { nextRunAt } from '@ideamine/api/commands/schedule-times';
 import { runScheduledBackup } from '@ideamine/api/commands/scheduled-backup';
 import { foldIdeaRollups } from '@ideamine/api/queries/idea-rollups';
@@ -25,9 +26,17 @@ export async function handleScheduleTick(w: WorkerContext): Promise<void> {
       let jobId: number | null = null;
       const template = createJobBody.safeParse(s.job_template);
       if (template.success) {
-        jobId = (
-          await createJob(trx, w.boss, template.data, { userId: s.created_by, scheduleId: s.id, allow: w.allow })
-        ).id;
+        try {
+          jobId = (
+            await createJob(trx, w.boss, template.data, { userId: s.created_by, scheduleId: s.id, allow: w.allow })
+          ).id;
+        } catch (err) {
+          // A refused template (a target that now resolves to a private address, a schema since
+          // deleted) skips this run only: it is checked before anything is written, and the
+          // other due schedules still run.
+          if (!(err instanceof ApiError) || err.code !== 'VALIDATION_ERROR') throw err;
+          w.log.warn({ scheduleId: s.id, issue: err.message }, 'schedule template refused; skipped');
+        }
       } else {
         w.log.warn(
           { scheduleId: s.id, issue: template.error.issues[0]?.message },

@@ -15,5 +15,7 @@ export async function chooseProvider(db: Db, env: NodeJS.ProcessEnv = process.en
     baseURL: env.OPENAI_BASE_URL ?? (await readSetting(db, 'llm.openai_base_url')),
     model: env.OPENAI_MODEL ?? (await readSetting(db, 'llm.openai_model')),
     apiKey,
+    // A silent endpoint holds a worker (or an Idea Storm request) up to 4 times this: operators choose.
+    timeoutMs: (await readSetting(db, 'llm.timeout_seconds')) * 1000,
   });
 }

@@ -11,6 +11,7 @@ import {
   type IdeaText,
   type LlmProvider,
   type LlmResult,
+  LlmOutputError,
 } from './provider';
 
 // Any OpenAI-compatible chat completions endpoint. The reply must be JSON matching a schema we
@@ -116,16 +117,18 @@ export class OpenAiProvider implements LlmProvider {
       },
     });
     const content = res.choices[0]?.message?.content;
-    if (!content) throw new Error('The model returned no content');
+    if (!content) throw new LlmOutputError('The model returned no content');
     let json: unknown;
     try {
       json = JSON.parse(content);
     } catch {
-      throw new Error(`The model returned malformed JSON: ${content.slice(0, 200)}`);
+      throw new LlmOutputError(`The model returned malformed JSON: ${content.slice(0, 200)}`);
     }
     const parsed = schema.safeParse(json);
     if (!parsed.success)
-      throw new Error(`The model's JSON does not match the ${name} schema: ${parsed.error.issues[0]?.message}`);
+      throw new LlmOutputError(
+        `The model's JSON does not match the ${name} schema: ${parsed.error.issues[0]?.message}`,
+      );
     const promptTokens = res.usage?.prompt_tokens ?? 0;
     const completionTokens = res.usage?.completion_tokens ?? 0;
     const [inPrice, outPrice] = PRICES[this.model] ?? [0, 0];

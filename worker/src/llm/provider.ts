@@ -54,6 +54,36 @@ export interface LlmResult<T> {
   usage: Usage;
 }
 
+/**
+ * The model answered, but not usably (no content, malformed JSON, the wrong shape): a problem
+ * of this idea's call, unlike a transport failure (HTTP error, timeout) that would hit every
+ * idea. Batches go on with their other ideas after one.
+ */
+export class LlmOutputError extends Error {
+  override readonly name = 'LlmOutputError';
+}
+
+/** Runs `each` over items; an LlmOutputError skips its item, any other error stops the batch. */
+export async function eachIdea<T>(items: T[], each: (item: T) => Promise<void>): Promise<Error[]> {
+  const skipped: Error[] = [];
+  for (const item of items) {
+    try {
+      await each(item);
+    } catch (err) {
+      if (!(err instanceof LlmOutputError)) throw err;
+      skipped.push(err);
+    }
+  }
+  return skipped;
+}
+
+/** The error a batch fails with after eachIdea skipped some ideas (so the message is retried). */
+export function batchFailure(skipped: Error[], total: number): Error | null {
+  if (!skipped.length) return null;
+  if (total === 1) return skipped[0]!;
+  return new Error(`${skipped.length} of ${total} ideas failed; the first: ${skipped[0]!.message}`);
+}
+
 export interface LlmProvider {
   readonly name: 'local' | 'openai';
   readonly model: string;

@@ -3,13 +3,18 @@ import type { AddressInfo } from 'node:net';
 
 // An OpenAI-compatible chat completions server on loopback. It answers each request with JSON
 // that fits the schema named in response_format, or misbehaves as told: HTTP errors for the
-// next N calls, or malformed content.
+// next N calls, or a mode for every call (setMode), or a mode for the calls about one idea: a
+// marker in the prompt (the idea's title), `[fake:<mode>]` for every call about it or
+// `[fake-analysis:<mode>]` for its analysis only.
+
+/** ok; malformed (cut-off JSON); wrong-shape (JSON, wrong fields); error-500 / error-429 (HTTP errors); no-answer (never replies). */
+export type FakeMode = 'ok' | 'malformed' | 'wrong-shape' | 'error-500' | 'error-429' | 'no-answer';
 
 export interface FakeOpenAi {
   url: string;
   requests: { body: Record<string, unknown>; authorization: string | undefined }[];
   failNext(count: number, status?: number): void;
-  setMode(mode: 'ok' | 'malformed' | 'wrong-shape'): void;
+  setMode(mode: FakeMode): void;
   close(): Promise<void>;
 }
 
@@ -46,7 +51,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
   const requests: FakeOpenAi['requests'] = [];
   let failures = 0;
   let failStatus = 500;
-  let mode: 'ok' | 'malformed' | 'wrong-shape' = 'ok';
+  let mode: FakeMode = 'ok';
   const server = http.createServer((req, res) => {
     let raw = '';
     req.on('data', (c: Buffer) => (raw += c.toString()));
@@ -57,16 +62,25 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
         res.writeHead(404, { 'content-type': 'application/json' });
         return res.end(JSON.stringify({ error: { message: 'not found' } }));
       }
+      const name = (body.response_format as { json_schema?: { name?: string } })?.json_schema?.name ?? 'enrichment';
+      const marked =
+        /\[fake:([a-z0-9-]+)\]/.exec(raw)?.[1] ??
+        (name === 'analysis' ? /\[fake-analysis:([a-z0-9-]+)\]/.exec(raw)?.[1] : undefined);
+      const effective = (marked as FakeMode | undefined) ?? mode;
+      let status = Number(/^error-(\d+)$/.exec(effective)?.[1] ?? 0);
       if (failures > 0) {
         failures--;
-        res.writeHead(failStatus, { 'content-type': 'application/json', 'retry-after-ms': '10' });
+        status = failStatus;
+      }
+      if (status) {
+        res.writeHead(status, { 'content-type': 'application/json', 'retry-after-ms': '10' });
         return res.end(JSON.stringify({ error: { message: 'upstream trouble', type: 'server_error' } }));
       }
-      const name = (body.response_format as { json_schema?: { name?: string } })?.json_schema?.name ?? 'enrichment';
+      if (effective === 'no-answer') return; // the client gives up (its timeout); close() ends the socket
       const reply = name === 'analysis' ? ANALYSIS : name === 'enhancement' ? ENHANCEMENT : ENRICHMENT;
       let content = JSON.stringify(reply);
-      if (mode === 'malformed') content = '{"summary": "cut off';
-      if (mode === 'wrong-shape') content = JSON.stringify({ hello: 'world' });
+      if (effective === 'malformed') content = '{"summary": "cut off';
+      if (effective === 'wrong-shape') content = JSON.stringify({ hello: 'world' });
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(
         JSON.stringify({

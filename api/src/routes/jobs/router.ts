@@ -2,14 +2,12 @@ import { z } from 'zod';
 import { idParam, messageSchema } from '@ideamine/shared/contract/common';
 import {
   createJobBody,
-  crawlTaskSchema,
-  jobCountsSchema,
+  JOB_DETAIL_LIMIT,
+  jobDetailSchema,
   jobSchema,
   listJobsQuery,
-  transformTaskSchema,
   updateJobBody,
 } from '@ideamine/shared/contract/jobs';
-import { knowledgeListItemSchema } from '@ideamine/shared/contract/knowledge';
 import { paginate } from '@ideamine/shared/envelope';
 import { permission } from '@ideamine/shared/permissions';
 import { writeAudit } from '../../commands/audit';
@@ -21,19 +19,11 @@ import { presentCrawlTask, presentJob, presentTransformTask } from '../../presen
 import { presentKnowledgeListItem } from '../../presenters/knowledge';
 import { findJob, jobCounts, listJobs } from '../../queries/jobs';
 import { KNOWLEDGE_COLUMNS } from '../../queries/knowledge';
+import { visibleTo } from '../../queries/knowledge-visibility';
 import { defineRoute, ok } from '../define';
 
 const tag = 'Jobs';
-const DETAIL_LIMIT = 50;
-
-const rawDataSummarySchema = z.object({
-  id: z.number(),
-  url: z.string(),
-  content_type: z.string(),
-  http_status: z.number().nullable(),
-  size_bytes: z.number(),
-  fetched_at: z.string(),
-});
+const DETAIL_LIMIT = JOB_DETAIL_LIMIT;
 
 export const jobRoutes = [
   defineRoute({
@@ -142,15 +132,8 @@ export const jobRoutes = [
     tag,
     requirement: permission('jobs', 'read'),
     params: idParam,
-    response: z.object({
-      job: jobSchema,
-      counts: jobCountsSchema,
-      crawl_tasks: z.array(crawlTaskSchema),
-      transform_tasks: z.array(transformTaskSchema),
-      raw_data: z.array(rawDataSummarySchema),
-      knowledge_data: z.array(knowledgeListItemSchema),
-    }),
-    handler: async ({ app, params }) => {
+    response: jobDetailSchema,
+    handler: async ({ app, auth, params }) => {
       const job = await findJob(app.db, params.id);
       if (!job) throw notFound('Job');
       const [counts, crawl, transform, raw, knowledge] = await Promise.all([
@@ -181,6 +164,7 @@ export const jobRoutes = [
           .select(KNOWLEDGE_COLUMNS)
           .where('job_id', '=', job.id)
           .where('deleted_at', 'is', null)
+          .where(visibleTo(auth!.user))
           .orderBy('id')
           .limit(DETAIL_LIMIT)
           .execute(),

@@ -11,13 +11,13 @@ import {
   voteStateSchema,
   voteStatsSchema,
 } from '@ideamine/shared/contract/engagement';
-import { can, PUBLIC, SIGNED_IN } from '@ideamine/shared/permissions';
+import { PUBLIC, SIGNED_IN } from '@ideamine/shared/permissions';
 import { markImplementing, recordTimeOnPage, requestApp, unmarkImplementing } from '../../commands/engagement';
 import { castVote } from '../../commands/vote';
 import { notFound } from '../../errors';
 import type { AuthState } from '../../middlewares/authenticate';
 import { engagementStats, interestCounts } from '../../queries/engagement';
-import { visibleTo } from '../../queries/public-ideas';
+import { visibleToCaller } from '../../queries/knowledge-visibility';
 import type { AppContext } from '../../context';
 import { defineRoute, ok } from '../define';
 
@@ -26,15 +26,13 @@ import { defineRoute, ok } from '../define';
 
 const tag = 'Idea actions';
 
-const readsAll = (auth: AuthState | null) => !!auth && can(auth.user, 'knowledge', 'read');
-
 async function visibleIdea(app: AppContext, auth: AuthState | null, id: number) {
   const row = await app.db
     .selectFrom('knowledge')
     .select(['id', 'upvotes', 'downvotes'])
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
-    .where(visibleTo(auth?.user.id ?? null, readsAll(auth)))
+    .where(visibleToCaller(auth?.user ?? null))
     .executeTakeFirst();
   if (!row) throw notFound('Idea');
   return row;
@@ -52,8 +50,7 @@ export const knowledgeActionRoutes = [
     params: idParam,
     body: voteBody,
     response: voteStateSchema,
-    handler: async ({ app, auth, params, body }) =>
-      ok(await castVote(app.db, { id: auth!.user.id, readsAll: readsAll(auth) }, params.id, body.vote_type)),
+    handler: async ({ app, auth, params, body }) => ok(await castVote(app.db, auth!.user, params.id, body.vote_type)),
   }),
 
   defineRoute({

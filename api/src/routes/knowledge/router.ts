@@ -17,6 +17,7 @@ import { deleteKnowledge, queueEnrichment, updateKnowledge } from '../../command
 import { notFound } from '../../errors';
 import { presentKnowledge, presentKnowledgeListItem } from '../../presenters/knowledge';
 import { findKnowledge, KNOWLEDGE_COLUMNS, listKnowledge, searchKnowledge, sourcesOf } from '../../queries/knowledge';
+import { visibleTo, type Viewer } from '../../queries/knowledge-visibility';
 import { pageOf } from '../../queries/paging';
 import type { AppContext } from '../../context';
 import { defineRoute, ok } from '../define';
@@ -24,10 +25,15 @@ import { defineRoute, ok } from '../define';
 const tag = 'Knowledge';
 const read = permission('knowledge', 'read');
 
-async function detail(app: AppContext, id: number, slug?: string) {
-  const row = await findKnowledge(app.db, id);
+async function detail(app: AppContext, viewer: Viewer, id: number, slug?: string) {
+  const row = await findKnowledge(app.db, id, viewer);
   if (!row || (slug !== undefined && row.slug !== slug)) throw notFound('Knowledge item');
   return ok(presentKnowledge(row, await sourcesOf(app.db, id)));
+}
+
+/** 404 unless the caller may see the idea (a private idea of someone else does not exist for them). */
+async function mustSee(app: AppContext, viewer: Viewer, id: number): Promise<void> {
+  if (!(await findKnowledge(app.db, id, viewer))) throw notFound('Knowledge item');
 }
 
 export const knowledgeRoutes = [
@@ -40,8 +46,8 @@ export const knowledgeRoutes = [
     requirement: read,
     query: listKnowledgeQuery,
     response: z.array(knowledgeListItemSchema),
-    handler: async ({ app, query }) => {
-      const { rows, total } = await listKnowledge(app.db, query);
+    handler: async ({ app, auth, query }) => {
+      const { rows, total } = await listKnowledge(app.db, query, auth!.user);
       return ok(rows.map(presentKnowledgeListItem), { pagination: paginate(total, query.page, query.page_size) });
     },
   }),
@@ -55,8 +61,8 @@ export const knowledgeRoutes = [
     requirement: read,
     query: searchKnowledgeQuery,
     response: z.array(knowledgeListItemSchema.extend({ rank: z.number() })),
-    handler: async ({ app, query }) => {
-      const { rows, total } = await searchKnowledge(app.db, query);
+    handler: async ({ app, auth, query }) => {
+      const { rows, total } = await searchKnowledge(app.db, query, auth!.user);
       return ok(
         rows.map((r) => ({ ...presentKnowledgeListItem(r), rank: Number(r.rank) })),
         { pagination: paginate(total, query.page, query.page_size) },
@@ -76,8 +82,12 @@ export const knowledgeRoutes = [
     }),
     query: z.strictObject(pageQuery),
     response: z.array(knowledgeListItemSchema),
-    handler: async ({ app, params, query }) => {
-      const base = app.db.selectFrom('knowledge').where('job_id', '=', params.jobId).where('deleted_at', 'is', null);
+    handler: async ({ app, auth, params, query }) => {
+      const base = app.db
+        .selectFrom('knowledge')
+        .where('job_id', '=', params.jobId)
+        .where('deleted_at', 'is', null)
+        .where(visibleTo(auth!.user));
       const { rows, total } = await pageOf(base, (b) => b.select(KNOWLEDGE_COLUMNS).orderBy('id'), query);
       return ok(rows.map(presentKnowledgeListItem), { pagination: paginate(total, query.page, query.page_size) });
     },
@@ -92,7 +102,7 @@ export const knowledgeRoutes = [
     requirement: read,
     params: slugParams,
     response: knowledgeSchema,
-    handler: ({ app, params }) => detail(app, params.id, params.slug),
+    handler: ({ app, auth, params }) => detail(app, auth!.user, params.id, params.slug),
   }),
 
   defineRoute({
@@ -104,7 +114,7 @@ export const knowledgeRoutes = [
     requirement: read,
     params: slugParams,
     response: knowledgeSchema,
-    handler: ({ app, params }) => detail(app, params.id),
+    handler: ({ app, auth, params }) => detail(app, auth!.user, params.id),
   }),
 
   defineRoute({
@@ -116,7 +126,7 @@ export const knowledgeRoutes = [
     requirement: read,
     params: idParam,
     response: knowledgeSchema,
-    handler: ({ app, params }) => detail(app, params.id),
+    handler: ({ app, auth, params }) => detail(app, auth!.user, params.id),
   }),
 
   defineRoute({
@@ -130,6 +140,7 @@ export const knowledgeRoutes = [
     body: updateKnowledgeBody,
     response: knowledgeSchema,
     handler: async ({ app, auth, params, body, client, requestId }) => {
+      await mustSee(app, auth!.user, params.id);
       const row = await updateKnowledge(app.db, { id: auth!.user.id, ip: client.ip, requestId }, params.id, body);
       return ok(presentKnowledge(row, await sourcesOf(app.db, params.id)));
     },
@@ -145,6 +156,7 @@ export const knowledgeRoutes = [
     params: idParam,
     response: messageSchema,
     handler: async ({ app, auth, params, client, requestId }) => {
+      await mustSee(app, auth!.user, params.id);
       await deleteKnowledge(app.db, { id: auth!.user.id, ip: client.ip, requestId }, params.id);
       return ok({ message: 'Knowledge item deleted' });
     },
@@ -160,7 +172,8 @@ export const knowledgeRoutes = [
     params: idParam,
     response: queuedSchema,
     successStatus: 201,
-    handler: async ({ app, params }) => {
+    handler: async ({ app, auth, params }) => {
+      await mustSee(app, auth!.user, params.id);
       const result = await queueEnrichment(app.db, app.boss, [params.id]);
       if (result.queued === 0) throw notFound('Knowledge item');
       return ok(result);
@@ -177,6 +190,18 @@ export const knowledgeRoutes = [
     body: batchEnrichBody,
     response: queuedSchema,
     successStatus: 201,
-    handler: async ({ app, body }) => ok(await queueEnrichment(app.db, app.boss, body.knowledge_ids)),
+    handler: async ({ app, auth, body }) => {
+      // Ideas the caller may not see count as not found, like ids that do not exist.
+      const visible = await app.db
+        .selectFrom('knowledge')
+        .select('id')
+        .where('id', 'in', body.knowledge_ids)
+        .where(visibleTo(auth!.user))
+        .execute();
+      const ids = new Set(visible.map((r) => r.id));
+      const result = ids.size ? await queueEnrichment(app.db, app.boss, [...ids]) : { queued: 0, not_found: [] };
+      const hidden = body.knowledge_ids.filter((id) => !ids.has(id));
+      return ok({ ...result, not_found: [...new Set([...result.not_found, ...hidden])] });
+    },
   }),
 ];

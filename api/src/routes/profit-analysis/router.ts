@@ -31,7 +31,7 @@ export const profitAnalysisRoutes = [
     response: profitAnalysisSchema,
     successStatus: 201,
     handler: async ({ app, auth, body }) =>
-      ok(presentProfitAnalysis(await analyseOne(app, auth!.user.id, body.knowledge_id))),
+      ok(presentProfitAnalysis(await analyseOne(app, auth!.user, body.knowledge_id))),
   }),
 
   defineRoute({
@@ -45,7 +45,7 @@ export const profitAnalysisRoutes = [
     body: profitBatchBody,
     response: profitBatchSchema,
     successStatus: 201,
-    handler: async ({ app, auth, body }) => ok(presentBatch(await startBatch(app, auth!.user.id, body.knowledge_ids))),
+    handler: async ({ app, auth, body }) => ok(presentBatch(await startBatch(app, auth!.user, body.knowledge_ids))),
   }),
 
   defineRoute({

@@ -19,7 +19,7 @@ import {
 } from '@ideamine/shared/contract/public';
 import { pageQuery } from '@ideamine/shared/contract/common';
 import { paginate } from '@ideamine/shared/envelope';
-import { can, PUBLIC } from '@ideamine/shared/permissions';
+import { PUBLIC } from '@ideamine/shared/permissions';
 import { recordView } from '../../commands/engagement';
 import { notFound } from '../../errors';
 import { presentHighPotentialIdea, presentIdeaCard, presentPublicIdea } from '../../presenters/public-idea';
@@ -60,14 +60,11 @@ function viewerKey(auth: AuthState | null, ip: string | null, userAgent: string 
     .slice(0, 32)}`;
 }
 
-/** One idea for its detail page: public ones for everybody, private ones for the owner and operators. */
+/** One idea for its detail page: public ones for everybody, private ones for their owner and admins. */
 async function ideaDetail(input: RouteInput<unknown, unknown, unknown>, id: number, slug?: string) {
   const { app, auth, client } = input;
-  const row = await findKnowledge(app.db, id);
-  const mayRead =
-    row &&
-    row.merged_into_id === null &&
-    (row.visibility === 'public' || (auth && (row.user_id === auth.user.id || can(auth.user, 'knowledge', 'read'))));
+  const row = await findKnowledge(app.db, id, auth?.user);
+  const mayRead = row && row.merged_into_id === null && (auth !== null || row.visibility === 'public');
   if (!row || !mayRead || (slug !== undefined && row.slug !== slug)) throw notFound('Idea');
   const viewToken = await recordView(app.db, id, auth?.user.id ?? null, viewerKey(auth, client.ip, client.userAgent));
   return ok(presentPublicIdea(row, await sourcesOf(app.db, id)), { view_token: viewToken });

@@ -109,6 +109,48 @@ describe('pause and resume', () => {
     ]);
   });
 
+  it('says when a pause has taken hold on every live worker; nothing sent after that is fetched', async () => {
+    const { startWorkers } = await import('@ideamine/worker/runtime');
+    const workers = await startWorkers({
+      db: db(),
+      boss: server.app.boss,
+      log: server.app.log,
+      queues: ['transform'],
+      concurrency: 2,
+      pollingIntervalSeconds: 0.5,
+      pauseCheckSeconds: 0.1,
+    });
+    type State = { queue: string; paused: boolean; workers: number; workers_paused: number };
+    const transform = async () =>
+      ((await http.get('/api/v1/admin/queues', { token })).body.data as State[]).find((q) => q.queue === 'transform')!;
+    try {
+      expect(await transform()).toMatchObject({ paused: false, workers: 1, workers_paused: 0 });
+      await post('/transform/pause', { reason: 'hold' });
+      const held = await until(transform, (q) => q.workers_paused === 1);
+      expect(held).toMatchObject({ paused: true, workers: 1, workers_paused: 1 });
+      // Sent right after the pause took hold: it waits, however fast the worker polls.
+      const messageId = (await server.app.boss.send('transform', { taskIds: [2_000_000_000] }))!;
+      const from = workers.pauseChecks();
+      await until(
+        async () => workers.pauseChecks(),
+        (n) => n >= from + 8,
+      );
+      expect(await bossJob(messageId)).toBe('created');
+
+      await post('/transform/resume');
+      expect(await until(transform, (q) => q.workers_paused === 0)).toMatchObject({ paused: false, workers_paused: 0 });
+      expect(
+        await until(
+          () => bossJob(messageId),
+          (s) => s === 'completed',
+        ),
+      ).toBe('completed');
+    } finally {
+      await workers.stop();
+    }
+    expect(await transform()).toMatchObject({ workers: 0, workers_paused: 0 });
+  });
+
   it('refuses unknown queues naming the field and lists every queue', async () => {
     const bad = await post('/nope/pause');
     expect(bad.status).toBe(400);
@@ -172,6 +214,44 @@ describe('bulk task actions', () => {
     expect(
       (await db().selectFrom('jobs').select('status').where('id', '=', job.id).executeTakeFirstOrThrow()).status,
     ).toBe('partially_completed');
+  });
+
+  it('acts only on the checked ids that also match the rest of the filter', async () => {
+    const job = await seedJob();
+    const a = await seedTask(job.id, 'failed', 'HTTP 500');
+    const b = await seedTask(job.id, 'failed', 'HTTP 500');
+    const c = await seedTask(job.id, 'failed', 'HTTP 500');
+    const done = await seedTask(job.id, 'completed');
+    const filter = { kind: 'crawl', job_id: job.id, status: 'failed', ids: [a.id, b.id, done.id] };
+
+    const dry = await post('/tasks/bulk', { action: 'retry', filter, reason: 'checked rows' });
+    expect(dry.status).toBe(200);
+    expect(dry.body.data).toEqual({ action: 'retry', matched: 2, affected: 0, performed: false });
+    const res = await post('/tasks/bulk', { action: 'retry', filter, reason: 'checked rows', confirm: true });
+    expect(res.body.data).toEqual({ action: 'retry', matched: 2, affected: 2, performed: true });
+    const status = async (id: number) =>
+      (await db().selectFrom('crawl_tasks').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+    expect([await status(a.id), await status(b.id), await status(c.id), await status(done.id)]).toEqual([
+      'pending',
+      'pending',
+      'failed',
+      'completed',
+    ]);
+
+    const empty = await post('/tasks/bulk', { action: 'retry', filter: { kind: 'crawl', ids: [] }, reason: 'none' });
+    expect(empty.status).toBe(400);
+    expect(empty.body.error.field).toBe('filter.ids');
+    const bad = await post('/tasks/bulk', { action: 'retry', filter: { kind: 'crawl', ids: [0] }, reason: 'none' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.field).toMatch(/^filter\.ids/);
+    const many = Array.from({ length: 1001 }, (_, i) => i + 1);
+    const tooMany = await post('/tasks/bulk', {
+      action: 'delete',
+      filter: { kind: 'crawl', ids: many },
+      reason: 'many',
+    });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.error.field).toBe('filter.ids');
   });
 
   it('refuses a missing reason and bad enums naming the field', async () => {

@@ -3,10 +3,14 @@ import { idParam, messageSchema, pageQuery } from '@ideamine/shared/contract/com
 import { createScheduleBody, scheduleSchema, updateScheduleBody } from '@ideamine/shared/contract/pipeline-config';
 import { paginate } from '@ideamine/shared/envelope';
 import { permission } from '@ideamine/shared/permissions';
+import { normalizeUrl } from '@ideamine/shared/url';
 import { writeAudit } from '../../commands/audit';
 import { nextRunAt } from '../../commands/schedule-times';
 import { ApiError, notFound } from '../../errors';
+import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
+import { checkCrawlTarget } from '../../net/address-policy';
+import { crawlAllowList } from '../../net/crawl-allow-list';
 import { presentSchedule } from '../../presenters/pipeline-config';
 import { pageOf } from '../../queries/paging';
 import { defineRoute, ok } from '../define';
@@ -28,6 +32,20 @@ async function checkSchema(db: Db, template: { schema_id?: number | null } | und
       'VALIDATION_ERROR',
       `job_template.schema_id ${template.schema_id} does not exist`,
       'job_template.schema_id',
+    );
+}
+
+/** A template's target must be one a job created now may crawl (the tick checks again). */
+async function checkTarget(app: AppContext, template: { initial_url?: string } | undefined) {
+  const url = template?.initial_url ? normalizeUrl(template.initial_url) : null;
+  if (!url) return;
+  const allow = await crawlAllowList(app.db, app.config.crawlAllowPrivate);
+  const refusal = await checkCrawlTarget(url, allow);
+  if (refusal)
+    throw new ApiError(
+      'VALIDATION_ERROR',
+      `job_template.initial_url is not allowed: ${refusal}`,
+      'job_template.initial_url',
     );
 }
 
@@ -81,6 +99,7 @@ export const scheduleRoutes = [
     handler: async ({ app, auth, body, client, requestId }) => {
       const next = nextRunAt(body.cron, body.timezone);
       await checkSchema(app.db, body.job_template);
+      await checkTarget(app, body.job_template);
       const row = await app.db.transaction().execute(async (trx) => {
         const created = await trx
           .insertInto('schedules')
@@ -122,6 +141,7 @@ export const scheduleRoutes = [
     response: scheduleSchema,
     handler: async ({ app, auth, params, body, client, requestId }) => {
       await checkSchema(app.db, body.job_template);
+      await checkTarget(app, body.job_template);
       const row = await app.db.transaction().execute(async (trx) => {
         const before = await trx
           .selectFrom('schedules')

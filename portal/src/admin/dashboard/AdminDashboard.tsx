@@ -9,6 +9,7 @@ import { KnowledgeMetricsWidget } from './KnowledgeMetricsWidget';
 import { ProfitDistributionWidget } from './ProfitDistributionWidget';
 import { TagActivityWidget } from './TagActivityWidget';
 import { ErrorRatesWidget } from './ErrorRatesWidget';
+import { HighPotentialCarousel } from './HighPotentialCarousel';
 import { JobStatisticsWidget } from './JobStatisticsWidget';
 import { OverviewStats } from './OverviewStats';
 import { QueueMetricsWidget } from './QueueMetricsWidget';
@@ -17,8 +18,7 @@ import { SourcePerformanceWidget } from './SourcePerformanceWidget';
 import { SystemStatusWidget } from './SystemStatusWidget';
 import { WorkerPerformanceWidget } from './WorkerPerformanceWidget';
 
-// The operations dashboard (spec s2): five tabs. Still to come (issue 7): the high-potential
-// carousel on Overview and Knowledge & Insights.
+// The operations dashboard (spec s2): five tabs.
 
 export function AdminDashboard() {
   const [autoRefresh, setAutoRefresh] = useSetting<boolean>(SETTING_KEYS.autoRefresh, false);
@@ -44,6 +44,10 @@ export function AdminDashboard() {
                 <QueueMetricsWidget autoRefresh={autoRefresh} />
               </div>
               <RecentJobs />
+              <div className="im-section">
+                <HighPotentialCarousel />
+              </div>
+              <ActionCenter />
             </div>
           }
         />
@@ -70,6 +74,7 @@ export function AdminDashboard() {
               <TagActivityWidget />
               <IdeaPipelineWidget />
               <ProfitDistributionWidget />
+              <HighPotentialCarousel />
               <EmergingTrendsWidget />
             </div>
           }

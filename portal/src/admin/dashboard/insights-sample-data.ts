@@ -51,3 +51,22 @@ export const SAMPLE_EMERGING_TRENDS: EmergingTrends = {
   keywords: [{ keyword: 'sample keyword', frequency: 10, trend: 'increasing' }],
   themes: [{ theme: 'sample theme', frequency: 5, trend: 'stable' }],
 };
+
+/** Shown under the banner when /dashboard/high-potential-ideas fails. */
+export const SAMPLE_HIGH_POTENTIAL = [1, 2, 3].map((n) => ({
+  id: -n,
+  slug: `sample-idea-${n}`,
+  title: `Sample idea ${n} (sample)`,
+  summary: 'A sample idea shown because the high-potential ideas could not be loaded.',
+  overall_score: 4.6 - n * 0.3,
+  business_model_innovation_score: 4,
+  technology_innovation_score: 3.5,
+  market_disruption_potential_score: 3,
+  approach_novelty_score: 0,
+  key_strengths: ['Recurring revenue', 'Clear pain point', 'Small team can build it', 'Growing market'],
+  profit_potential: 'High' as const,
+  profit_score: 8,
+  source_url: '',
+  created_at: new Date(0).toISOString(),
+  visibility: 'public' as const,
+}));

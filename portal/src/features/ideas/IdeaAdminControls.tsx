@@ -67,7 +67,7 @@ export function IdeaAdminControls({ ideaId }: { ideaId: number }) {
   );
 }
 
-function VisibilityDialog(props: {
+export function VisibilityDialog(props: {
   current: 'public' | 'private';
   onClose(): void;
   onSave(v: 'public' | 'private'): void;
@@ -104,7 +104,11 @@ function VisibilityDialog(props: {
   );
 }
 
-function OwnershipDialog(props: { current: number | null; onClose(): void; onSave(userId: number | null): void }) {
+export function OwnershipDialog(props: {
+  current: number | null;
+  onClose(): void;
+  onSave(userId: number | null): void;
+}) {
   const [value, setValue] = useState(props.current === null ? '' : String(props.current));
   const trimmed = value.trim();
   const invalid = trimmed !== '' && !/^\d+$/.test(trimmed);
