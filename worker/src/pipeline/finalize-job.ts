@@ -6,9 +6,28 @@ import { TIME_LIMIT_REASON } from './job-scope';
  * Ends a job once none of its crawl or transform tasks is pending or active. The outcome:
  * skipped when nothing was fetched, failed when every fetch failed, partially_completed when
  * some task failed or the job was cancelled or ran out of time, completed otherwise.
+ *
+ * The job rows are locked first (a crawl batch holds them for its whole transaction): two
+ * batches finishing a job's last tasks at once would otherwise each count the other's tasks as
+ * still open, neither ending the job. After the lock, the count sees whichever committed first.
  */
 export async function finalizeJobsIfDone(db: Db, jobIds: number[]): Promise<void> {
   if (jobIds.length === 0) return;
+  if (db.isTransaction) return lockAndFinalize(db, jobIds);
+  await db.transaction().execute((trx) => lockAndFinalize(trx, jobIds));
+}
+
+async function lockAndFinalize(trx: Db, jobIds: number[]): Promise<void> {
+  const open = await trx
+    .selectFrom('jobs')
+    .select('id')
+    .where('id', 'in', jobIds)
+    .where('status', 'in', ['pending', 'active'])
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  if (open.length === 0) return;
+  // A new statement: under READ COMMITTED it sees every batch committed while this one waited.
   await sql`
     WITH counts AS (
       SELECT j.id,
@@ -19,7 +38,7 @@ export async function finalizeJobsIfDone(db: Db, jobIds: number[]): Promise<void
         (SELECT count(*) FROM transform_tasks t WHERE t.job_id = j.id AND t.status = 'failed') AS failed,
         EXISTS (SELECT 1 FROM crawl_tasks c WHERE c.job_id = j.id AND c.skip_reason = ${TIME_LIMIT_REASON}) AS cut_short
       FROM jobs j
-      WHERE j.id = ANY(${jobIds}::int[]) AND j.status IN ('pending', 'active')
+      WHERE j.id = ANY(${open.map((j) => j.id)}::int[]) AND j.status IN ('pending', 'active')
     )
     UPDATE jobs j SET
       status = CASE
@@ -31,5 +50,5 @@ export async function finalizeJobsIfDone(db: Db, jobIds: number[]): Promise<void
       finished_at = now(),
       updated_at = now()
     FROM counts c
-    WHERE j.id = c.id AND c.open = 0`.execute(db);
+    WHERE j.id = c.id AND c.open = 0`.execute(trx);
 }
