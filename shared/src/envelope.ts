@@ -8,6 +8,8 @@ export const paginationSchema = z.object({
   page_size: z.number().int(),
   total_page: z.number().int(),
   total_pages: z.number().int(),
+  /** Set when `total` is an estimate: a search matching more ideas than are counted exactly. */
+  total_estimated: z.boolean().optional(),
 });
 export type Pagination = z.infer<typeof paginationSchema>;
 

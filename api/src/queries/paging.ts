@@ -1,7 +1,7 @@
-import type { SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 
 /** How a caller may reuse a count (e.g. from a short-lived cache); by default it is always counted. */
-export type CountSource = (count: () => Promise<number>) => Promise<number>;
+export type CountSource<T = number> = (count: () => Promise<T>) => Promise<T>;
 const countNow: CountSource = (count) => count();
 
 /** Runs a filtered query for one page and its total count, side by side. */
@@ -23,6 +23,35 @@ export async function pageOf<DB, TB extends keyof DB, O>(
     counts(count),
   ]);
   return { rows, total };
+}
+
+/** A total, exact or (past the cap) the planner's estimate. */
+export interface Total {
+  total: number;
+  estimated: boolean;
+}
+
+/**
+ * Counts the rows of a filtered query up to `cap` (reading at most that many); when there are
+ * more, estimates them from the planner's row count, rounded to two significant digits.
+ */
+export async function countUpTo<DB, TB extends keyof DB>(
+  db: Kysely<DB>,
+  base: SelectQueryBuilder<DB, TB, object>,
+  cap: number,
+): Promise<Total> {
+  const matching = base.select(sql`1`.as('one'));
+  const counted = await sql<{ n: number }>`SELECT count(*)::int AS n FROM (${matching.limit(cap + 1)}) m`.execute(db);
+  const n = counted.rows[0]!.n;
+  if (n <= cap) return { total: n, estimated: false };
+  const [plan] = (await matching.explain('json')) as { 'QUERY PLAN': { Plan: { 'Plan Rows': number } }[] }[];
+  const planned = plan?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0;
+  return { total: roundEstimate(Math.max(planned, cap + 1)), estimated: true };
+}
+
+function roundEstimate(n: number): number {
+  const unit = 10 ** Math.max(0, Math.floor(Math.log10(n)) - 1);
+  return Math.round(n / unit) * unit;
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { PublicIdeasQuery, PublicSearchQuery } from '@ideamine/shared/contract/public';
 import type { Db } from '../db/database';
-import { pageOf, type CountSource } from './paging';
+import { countUpTo, pageOf, type CountSource, type Total } from './paging';
 
 // Reads behind the public portal. Private, deleted and merged-away ideas never leave this file.
 
@@ -110,7 +110,24 @@ export function highPotentialIdeas(db: Db, limit: number) {
     .execute();
 }
 
-export function searchPublicIdeas(db: Db, q: PublicSearchQuery, counts?: CountSource) {
+/**
+ * A broad term can match a fifth of a million ideas: counting or ranking every match would read
+ * the whole table on each new search. Up to `exactTotalCap` matches are counted exactly and all
+ * of them ranked; past it the total is the planner's estimate (flagged) and relevance ranks the
+ * newest `rankWindow` matches, pages past the window going on newest first.
+ */
+export interface SearchBounds {
+  exactTotalCap: number;
+  rankWindow: number;
+}
+export const SEARCH_BOUNDS: SearchBounds = { exactTotalCap: 10_000, rankWindow: 1_000 };
+
+export async function searchPublicIdeas(
+  db: Db,
+  q: PublicSearchQuery,
+  counts?: CountSource<Total>,
+  bounds: SearchBounds = SEARCH_BOUNDS,
+) {
   let base = publicIdeas(db);
   const query = q.q ? sql`websearch_to_tsquery('english', ${q.q})` : null;
   if (query) base = base.where(sql<boolean>`search @@ ${query}`);
@@ -119,11 +136,44 @@ export function searchPublicIdeas(db: Db, q: PublicSearchQuery, counts?: CountSo
   if (q.date_from) base = base.where('created_at', '>=', q.date_from);
   if (q.date_to) base = base.where('created_at', '<=', q.date_to);
   const rank = query ? sql<number>`ts_rank_cd(search, ${query})` : sql<number | null>`null::real`;
-  const order =
-    q.sort === 'relevance'
-      ? query
-        ? sql`rank ${sql.raw(q.order)}, id desc`
-        : orderBy('created_at', q.order)
-      : orderBy(q.sort, q.order);
-  return pageOf(base, (b) => b.select([...CARD_COLUMNS, rank.as('rank')]).orderBy(order), q, counts);
+  const cards = base.select([...CARD_COLUMNS, rank.as('rank')]);
+  const offset = (q.page - 1) * q.page_size;
+  const count = () => countUpTo(db, base, bounds.exactTotalCap);
+  const byRank = sql`rank ${sql.raw(q.order)}, id desc`;
+
+  if (q.sort !== 'relevance' || !query) {
+    const order = q.sort === 'relevance' ? orderBy('created_at', q.order) : orderBy(q.sort, q.order);
+    const [rows, total] = await Promise.all([
+      cards.orderBy(order).limit(q.page_size).offset(offset).execute(),
+      counts ? counts(count) : count(),
+    ]);
+    return { rows, ...total };
+  }
+  // The count decides the plan (the planner's own estimate can be far off, as for a phrase).
+  const total = await (counts ? counts(count) : count());
+  if (!total.estimated) {
+    return { rows: await cards.orderBy(byRank).limit(q.page_size).offset(offset).execute(), ...total };
+  }
+  // Relevance: the page's part inside the window ranked, the part past it newest first.
+  const newest = orderBy('created_at', 'desc');
+  const inWindow = Math.max(0, Math.min(q.page_size, bounds.rankWindow - offset));
+  const ranked = inWindow
+    ? db
+        .selectFrom(cards.orderBy(newest).limit(bounds.rankWindow).as('w'))
+        .selectAll()
+        .orderBy(byRank)
+        .limit(inWindow)
+        .offset(offset)
+        .execute()
+    : Promise.resolve([]);
+  const rest =
+    inWindow < q.page_size
+      ? cards
+          .orderBy(newest)
+          .limit(q.page_size - inWindow)
+          .offset(Math.max(offset, bounds.rankWindow))
+          .execute()
+      : Promise.resolve([]);
+  const [inside, past] = await Promise.all([ranked, rest]);
+  return { rows: [...inside, ...past], ...total };
 }

@@ -112,7 +112,11 @@ describe('ending a job', () => {
     await handle.db.updateTable('transform_tasks').set({ status: 'completed' }).where('id', '=', transformId).execute();
     await finalizeJobsIfDone(handle.db, [jobId]);
     expect(await statusOf(jobId)).toBe('partially_completed');
-    const finished = await handle.db.selectFrom('jobs').select('finished_at').where('id', '=', jobId).executeTakeFirst();
+    const finished = await handle.db
+      .selectFrom('jobs')
+      .select('finished_at')
+      .where('id', '=', jobId)
+      .executeTakeFirst();
 
     await finalizeJobsIfDone(handle.db, [jobId]);
     const again = await handle.db.selectFrom('jobs').select('finished_at').where('id', '=', jobId).executeTakeFirst();

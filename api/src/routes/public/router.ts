@@ -36,7 +36,7 @@ import { categoriesWithCounts, trendingKeywords } from '../../queries/trending';
 import type { AuthState } from '../../middlewares/authenticate';
 import type { AppContext } from '../../context';
 import { defineRoute, ok, type RouteInput } from '../define';
-import type { CountSource } from '../../queries/paging';
+import type { CountSource, Total } from '../../queries/paging';
 
 // Everything visitors may call without signing in. Expensive aggregates and anonymous list pages
 // are cached for PUBLIC_CACHE_SECONDS; a signed-in caller always reads live data.
@@ -47,10 +47,9 @@ const tag = 'Public';
  * Totals of public lists change slowly and cost a scan on a large table: every caller reuses a
  * count for PUBLIC_CACHE_SECONDS, keyed by the filters (never by page or sort).
  */
-const sharedCount =
-  (app: AppContext, list: string, filters: unknown): CountSource =>
-  (count) =>
-    app.publicCache.remember(`count:${list}:${JSON.stringify(filters)}`, count);
+function sharedCount<T = number>(app: AppContext, list: string, filters: unknown): CountSource<T> {
+  return (count) => app.publicCache.remember(`count:${list}:${JSON.stringify(filters)}`, count);
+}
 
 function viewerKey(auth: AuthState | null, ip: string | null, userAgent: string | null): string {
   if (auth) return `u:${auth.user.id}`;
@@ -208,12 +207,18 @@ export const publicRoutes = [
     visitorCache: true,
     handler: async ({ app, query }) => {
       const { q, categories, profit_level, date_from, date_to } = query;
-      const counts = sharedCount(app, 'search', { q, categories, profit_level, date_from, date_to });
-      const { rows, total } = await searchPublicIdeas(app.db, query, counts);
+      const counts = sharedCount<Total>(app, 'search', { q, categories, profit_level, date_from, date_to });
+      const { rows, total, estimated } = await searchPublicIdeas(app.db, query, counts);
       const trending = query.include_trending === 'true' ? await trendingFor(app, '30d', 10) : undefined;
       return ok(
         rows.map((r) => ({ ...presentIdeaCard(r), rank: r.rank === null ? null : Number(r.rank) })),
-        { pagination: paginate(total, query.page, query.page_size), ...(trending ? { trending } : {}) },
+        {
+          pagination: {
+            ...paginate(total, query.page, query.page_size),
+            ...(estimated ? { total_estimated: true } : {}),
+          },
+          ...(trending ? { trending } : {}),
+        },
       );
     },
   }),

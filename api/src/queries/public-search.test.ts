@@ -1,0 +1,80 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PublicSearchQuery } from '@ideamine/shared/contract/public';
+import { buildKnowledge } from '../test/factories';
+import { startTestServer, type TestServer } from '../test/server';
+import { searchPublicIdeas } from './public-ideas';
+
+// Search bounds its work on a broad term: an exact total up to a cap, an estimate past it, and
+// relevance ranked over the newest matches. Small bounds here stand for 10,000 and 1,000.
+
+let server: TestServer;
+const bounds = { exactTotalCap: 8, rankWindow: 6 };
+const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
+const search = (q: Partial<PublicSearchQuery>) =>
+  searchPublicIdeas(
+    server.app.db,
+    { sort: 'relevance', order: 'desc', page: 1, page_size: 4, ...q } as PublicSearchQuery,
+    undefined,
+    bounds,
+  );
+
+// 12 ideas about kayaks, newest first k0..k11; every third names the word in its title too,
+// which ranks it higher. 3 ideas about canoes: fewer than the cap, ranked in full.
+const kayaks: number[] = [];
+const canoes: number[] = [];
+beforeAll(async () => {
+  server = await startTestServer();
+  for (let i = 0; i < 12; i++) {
+    const idea = await buildKnowledge(server.app, {
+      title: i % 3 === 0 ? `Kayak rental desk ${i}` : `Boat rental desk ${i}`,
+      body: `Customers book a kayak by the hour. ${'Paddles and vests included. '.repeat(i % 3 === 0 ? 1 : 3)}`,
+      created_at: minutesAgo(i),
+    });
+    kayaks.push(idea.id);
+  }
+  for (let i = 0; i < 3; i++) {
+    const idea = await buildKnowledge(server.app, {
+      title: i === 2 ? 'Canoe club manager' : `Club manager ${i}`,
+      body: 'Members reserve a canoe online.',
+      created_at: minutesAgo(100 + i),
+    });
+    canoes.push(idea.id);
+  }
+  await sql`ANALYZE knowledge`.execute(server.app.db); // the estimate reads the planner's statistics
+});
+afterAll(() => server.close());
+
+describe('searching public ideas with bounded work', () => {
+  it('counts exactly up to the cap and ranks every match of a narrow search', async () => {
+    const r = await search({ q: 'canoe' });
+    expect(r).toMatchObject({ total: 3, estimated: false });
+    // The one naming the word in its title ranks first although it is the oldest; ties by id, newest first.
+    expect(r.rows.map((x) => x.id)).toEqual([canoes[2], canoes[1], canoes[0]]);
+  });
+
+  it('estimates a total past the cap, never below it', async () => {
+    const r = await search({ q: 'kayak' });
+    expect(r.estimated).toBe(true);
+    expect(r.total).toBeGreaterThan(bounds.exactTotalCap);
+  });
+
+  it('ranks the newest window of a broad search and goes on newest first past it, each match once', async () => {
+    const pages = await Promise.all([1, 2, 3, 4].map((page) => search({ q: 'kayak', page })));
+    const order = pages.flatMap((p) => p.rows.map((r) => r.id));
+    expect(order).toHaveLength(12);
+    expect(new Set(order).size).toBe(12);
+    // The window is the 6 newest (k0..k5): title matches k0 and k3 first, then the rest of it.
+    expect(order.slice(0, 2).sort()).toEqual([kayaks[0], kayaks[3]].sort());
+    expect(order.slice(0, 6).sort()).toEqual(kayaks.slice(0, 6).sort());
+    // Past the window, newest first: k9 ranks higher but is outside it.
+    expect(order.slice(6)).toEqual(kayaks.slice(6));
+    const ranks = pages.flatMap((p) => p.rows.map((r) => r.rank!));
+    expect(ranks.slice(0, 6)).toEqual([...ranks.slice(0, 6)].sort((a, b) => b - a));
+  });
+
+  it('sorts by a column over every match, with no window', async () => {
+    const r = await search({ q: 'kayak', sort: 'created_at', order: 'asc', page_size: 12 });
+    expect(r.rows.map((x) => x.id)).toEqual([...kayaks].reverse());
+  });
+});
