@@ -44,7 +44,15 @@ export const errorEnvelopeSchema = z.object({
   error: errorBodySchema,
 });
 
-export function paginate(total: number, page: number, pageSize: number): Pagination {
+/** `estimated`: the total is an estimate (a broad search), flagged as `total_estimated`. */
+export function paginate(total: number, page: number, pageSize: number, estimated = false): Pagination {
   const pages = pageSize > 0 ? Math.ceil(total / pageSize) : 0;
-  return { total, page, page_size: pageSize, total_page: pages, total_pages: pages };
+  return {
+    total,
+    page,
+    page_size: pageSize,
+    total_page: pages,
+    total_pages: pages,
+    ...(estimated ? { total_estimated: true } : {}),
+  };
 }

@@ -2,7 +2,7 @@ import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 
 /** How a caller may reuse a count (e.g. from a short-lived cache); by default it is always counted. */
 export type CountSource<T = number> = (count: () => Promise<T>) => Promise<T>;
-const countNow: CountSource = (count) => count();
+export const countNow = <T>(count: () => Promise<T>): Promise<T> => count();
 
 /** Runs a filtered query for one page and its total count, side by side. */
 export async function pageOf<DB, TB extends keyof DB, O>(

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { PublicIdeasQuery, PublicSearchQuery } from '@ideamine/shared/contract/public';
 import type { Db } from '../db/database';
-import { countUpTo, pageOf, type CountSource, type Total } from './paging';
+import { countNow, countUpTo, pageOf, type CountSource, type Total } from './paging';
 
 // Reads behind the public portal. Private, deleted and merged-away ideas never leave this file.
 
@@ -125,7 +125,7 @@ export const SEARCH_BOUNDS: SearchBounds = { exactTotalCap: 10_000, rankWindow: 
 export async function searchPublicIdeas(
   db: Db,
   q: PublicSearchQuery,
-  counts?: CountSource<Total>,
+  counts: CountSource<Total> = countNow,
   bounds: SearchBounds = SEARCH_BOUNDS,
 ) {
   let base = publicIdeas(db);
@@ -138,19 +138,19 @@ export async function searchPublicIdeas(
   const rank = query ? sql<number>`ts_rank_cd(search, ${query})` : sql<number | null>`null::real`;
   const cards = base.select([...CARD_COLUMNS, rank.as('rank')]);
   const offset = (q.page - 1) * q.page_size;
-  const count = () => countUpTo(db, base, bounds.exactTotalCap);
+  const totalOf = () => counts(() => countUpTo(db, base, bounds.exactTotalCap));
   const byRank = sql`rank ${sql.raw(q.order)}, id desc`;
 
   if (q.sort !== 'relevance' || !query) {
     const order = q.sort === 'relevance' ? orderBy('created_at', q.order) : orderBy(q.sort, q.order);
     const [rows, total] = await Promise.all([
       cards.orderBy(order).limit(q.page_size).offset(offset).execute(),
-      counts ? counts(count) : count(),
+      totalOf(),
     ]);
     return { rows, ...total };
   }
   // The count decides the plan (the planner's own estimate can be far off, as for a phrase).
-  const total = await (counts ? counts(count) : count());
+  const total = await totalOf();
   if (!total.estimated) {
     return { rows: await cards.orderBy(byRank).limit(q.page_size).offset(offset).execute(), ...total };
   }

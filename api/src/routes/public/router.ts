@@ -213,10 +213,7 @@ export const publicRoutes = [
       return ok(
         rows.map((r) => ({ ...presentIdeaCard(r), rank: r.rank === null ? null : Number(r.rank) })),
         {
-          pagination: {
-            ...paginate(total, query.page, query.page_size),
-            ...(estimated ? { total_estimated: true } : {}),
-          },
+          pagination: paginate(total, query.page, query.page_size, estimated),
           ...(trending ? { trending } : {}),
         },
       );

@@ -9,8 +9,6 @@ describe('pagerLabel', () => {
   });
 
   it('says "about" when the server estimated the total', () => {
-    expect(pagerLabel({ ...paginate(220_000, 1, 10), total_estimated: true })).toBe(
-      'Page 1 of about 22,000 · about 220,000 ideas',
-    );
+    expect(pagerLabel(paginate(220_000, 1, 10, true))).toBe('Page 1 of about 22,000 · about 220,000 ideas');
   });
 });
