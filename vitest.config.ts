@@ -11,8 +11,8 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['{shared,api,worker,portal,desktop}/src/**/*.test.ts'],
-    globalSetup: ['api/src/test/global-setup.ts'],
+    include: ['{shared,shared/server,api,worker,portal,desktop}/src/**/*.test.ts'],
+    globalSetup: ['shared/server/src/test/global-setup.ts'],
     reporters: ['default', './build/plain-summary-reporter.ts'],
     pool: 'forks',
     maxWorkers: 2,

@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { closeAppContext, createAppContext } from '../src/boot';
+import { closeAppContext, createAppContext } from '@ideamine/server/boot';
 import { benchDatabase } from './bench-database';
 import { countIdeas, seedIdeas } from './seed-ideas';
 import { startApiProcess, startScript } from './api-process';

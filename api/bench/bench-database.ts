@@ -1,6 +1,6 @@
 import pino from 'pino';
-import { loadConfig } from '../src/config';
-import { ensureDatabase, resolveDatabase } from '../src/db/resolve-database';
+import { loadConfig } from '@ideamine/server/config';
+import { ensureDatabase, resolveDatabase } from '@ideamine/server/db/resolve-database';
 
 // The database a benchmark keeps between runs: DATABASE_URL's server (or the embedded one in
 // data/bench), with the named database created there when missing.

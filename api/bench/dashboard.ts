@@ -1,6 +1,6 @@
 import os from 'node:os';
 import pg from 'pg';
-import { closeAppContext, createAppContext } from '../src/boot';
+import { closeAppContext, createAppContext } from '@ideamine/server/boot';
 import { benchDatabase } from './bench-database';
 import { countIdeas, seedIdeas } from './seed-ideas';
 import { seedTasks } from './seed-tasks';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from '../src/db/database';
-import { foldIdeaRollups } from '../src/queries/idea-rollups';
+import type { Db } from '@ideamine/server/db/database';
+import { foldIdeaRollups } from '@ideamine/server/queries/idea-rollups';
 
 // Seeds synthetic public ideas for the API benchmark, in chunks, straight in SQL: titles, bodies
 // and keywords drawn from a product vocabulary, categories from the managed list, scores, votes

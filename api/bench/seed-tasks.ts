@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from '../src/db/database';
-import { foldIdeaRollups } from '../src/queries/idea-rollups';
+import type { Db } from '@ideamine/server/db/database';
+import { foldIdeaRollups } from '@ideamine/server/queries/idea-rollups';
 
 // Seeds the pipeline tables for `npm run bench:dashboard`: jobs, crawl tasks over 200 domains,
 // raw pages and transform tasks for a share of them, and LLM calls, with statuses, errors and

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import { closeAppContext, createAppContext } from '../src/boot';
+import { closeAppContext, createAppContext } from '@ideamine/server/boot';
 import { benchDatabase } from './bench-database';
-import { buildUser, TEST_PASSWORD } from '../src/test/factories';
+import { buildUser, TEST_PASSWORD } from '@ideamine/server/test/factories';
 import { startDemoSite } from '@ideamine/worker/demo/site';
 import { startApiProcess, startScript } from './api-process';
 import { countIdeas, seedIdeas } from './seed-ideas';

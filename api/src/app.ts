@@ -2,7 +2,7 @@ import http from 'node:http';
 import Router from '@koa/router';
 import Koa from 'koa';
 import { API_BASE } from '@ideamine/shared/limits';
-import type { AppContext } from './context';
+import type { AppContext } from '@ideamine/server/context';
 import { authenticate } from './middlewares/authenticate';
 import { answerClientError } from './middlewares/client-error';
 import { corsAllowList } from './middlewares/cors';

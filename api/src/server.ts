@@ -1,11 +1,11 @@
 import type { Server } from 'node:http';
 import { startWorkers } from '@ideamine/worker/runtime';
 import { createApp } from './app';
-import { pruneRateLimitCounters } from './auth/throttle';
-import { closeAppContext, createAppContext, createLogger } from './boot';
-import { loadConfig } from './config';
-import type { AppContext } from './context';
-import { resolveDatabase } from './db/resolve-database';
+import { pruneRateLimitCounters } from '@ideamine/server/auth/throttle';
+import { closeAppContext, createAppContext, createLogger } from '@ideamine/server/boot';
+import { loadConfig } from '@ideamine/server/config';
+import type { AppContext } from '@ideamine/server/context';
+import { resolveDatabase } from '@ideamine/server/db/resolve-database';
 
 // Process entry for `npm start` (API and pipeline workers in one process) and
 // `npm run start:api` (API only): database (external or embedded), and an orderly shutdown on

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { createAppContext } from '@ideamine/api/boot';
-import { buildKnowledge } from '@ideamine/api/test/factories';
+import type { createAppContext } from '@ideamine/server/boot';
+import { buildKnowledge } from '@ideamine/server/test/factories';
 
 // Operator records for the admin screens' browser tests: a finished job with 10,000 crawl tasks
 // (the dense tables must stay smooth at that size), a job whose three pages failed (for a bulk

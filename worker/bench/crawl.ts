@@ -3,12 +3,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { closeAppContext, createAppContext } from '@ideamine/api/boot';
-import { createJob } from '@ideamine/api/commands/create-job';
-import { loadConfig } from '@ideamine/api/config';
-import { resolveDatabase } from '@ideamine/api/db/resolve-database';
-import { ensureDatabase } from '@ideamine/api/db/resolve-database';
-import { parseAllowList } from '@ideamine/api/net/address-policy';
+import { closeAppContext, createAppContext } from '@ideamine/server/boot';
+import { createJob } from '@ideamine/server/commands/create-job';
+import { loadConfig } from '@ideamine/server/config';
+import { resolveDatabase } from '@ideamine/server/db/resolve-database';
+import { ensureDatabase } from '@ideamine/server/db/resolve-database';
+import { parseAllowList } from '@ideamine/server/net/address-policy';
 import { startWorkers } from '../src/runtime';
 import { reportResult } from '../../build/bench-result';
 
@@ -98,7 +98,7 @@ async function benchIdeamine(siteUrl: string): Promise<{ seconds: number; pages:
   await workers.stop();
   await closeAppContext(app);
   const admin = new URL(server.url);
-  const { dropDatabase } = await import('@ideamine/api/test/database-admin');
+  const { dropDatabase } = await import('@ideamine/server/test/database-admin');
   await dropDatabase(admin.toString(), name);
   await server.stop();
   return { seconds, pages, ideas };

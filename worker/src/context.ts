@@ -1,13 +1,13 @@
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Agent } from 'undici';
-import type { Db } from '@ideamine/api/db/database';
+import type { Db } from '@ideamine/server/db/database';
 import type { QueueName } from '@ideamine/shared/jobs';
 import type { RobotsPolicy } from './crawl/robots';
 import type { DomainRateLimiter } from './crawl/rate-limiter';
-import type { AllowList } from '@ideamine/api/net/address-policy';
-import type { LlmProvider } from './llm/provider';
-import type { BackupPlace } from '@ideamine/api/commands/backups';
+import type { AllowList } from '@ideamine/server/net/address-policy';
+import type { LlmProvider } from '@ideamine/server/llm/provider';
+import type { BackupPlace } from '@ideamine/server/commands/backups';
 
 export interface CrawlSettings {
   respectRobots: boolean;

@@ -1,6 +1,6 @@
-import { closeAppContext, createAppContext, createLogger } from '@ideamine/api/boot';
-import { loadConfig } from '@ideamine/api/config';
-import { resolveDatabase } from '@ideamine/api/db/resolve-database';
+import { closeAppContext, createAppContext, createLogger } from '@ideamine/server/boot';
+import { loadConfig } from '@ideamine/server/config';
+import { resolveDatabase } from '@ideamine/server/db/resolve-database';
 import { QUEUE_NAMES, type QueueName } from '@ideamine/shared/jobs';
 import { DEFAULT_LOOPS, startWorkers } from './runtime';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInUser } from '@ideamine/api/test/factories';
+import { signedInUser } from '@ideamine/server/test/factories';
 import { client } from '@ideamine/api/test/http';
 import { startPipeline, waitUntil, type PipelineHarness } from './test/pipeline-harness';
 import { handleScheduleTick } from './jobs/schedule-tick';
@@ -214,7 +214,7 @@ describe('schedules', () => {
       db: p.server.app.db,
       boss: p.server.app.boss,
       log: p.server.app.log,
-      allow: (await import('@ideamine/api/net/address-policy')).parseAllowList('127.0.0.1'),
+      allow: (await import('@ideamine/server/net/address-policy')).parseAllowList('127.0.0.1'),
     } as never);
     const schedule = (await http.get(`/api/v1/schedules/${created.body.data.id}`, { token: developer })).body.data;
     expect(schedule.last_job_id).not.toBeNull();

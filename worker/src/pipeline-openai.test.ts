@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queueEnrichment } from '@ideamine/api/commands/knowledge';
-import { startFakeOpenAi, type FakeOpenAi } from './test/fake-openai';
+import { queueEnrichment } from '@ideamine/server/commands/knowledge';
+import { startFakeOpenAi, type FakeOpenAi } from '@ideamine/server/test/fake-openai';
 import { startPipeline, waitUntil, type PipelineHarness } from './test/pipeline-harness';
 
 // The pipeline with llm.provider = openai, against an OpenAI-compatible server on loopback.

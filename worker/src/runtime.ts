@@ -1,22 +1,22 @@
 import os from 'node:os';
 import type { Logger } from 'pino';
 import type PgBoss from 'pg-boss';
-import { readSetting } from '@ideamine/api/commands/settings';
-import type { Db } from '@ideamine/api/db/database';
+import { readSetting } from '@ideamine/server/commands/settings';
+import type { Db } from '@ideamine/server/db/database';
 import { QUEUES, type QueueName, type QueuePayload } from '@ideamine/shared/jobs';
 import type { CrawlSettings, WorkerContext } from './context';
-import type { BackupPlace } from '@ideamine/api/commands/backups';
+import type { BackupPlace } from '@ideamine/server/commands/backups';
 import { createHttpAgent } from './crawl/fetcher';
 import { DomainRateLimiter } from './crawl/rate-limiter';
 import { RobotsPolicy } from './crawl/robots';
-import { crawlAllowList } from '@ideamine/api/net/crawl-allow-list';
+import { crawlAllowList } from '@ideamine/server/net/crawl-allow-list';
 import { handleAnalyse } from './jobs/analyse';
 import { handleCrawl } from './jobs/crawl';
 import { handleEnrich } from './jobs/enrich';
 import { handleScheduleTick } from './jobs/schedule-tick';
 import { handleProfitBatch } from './jobs/profit-analysis';
 import { handleTransform } from './jobs/transform';
-import { chooseProvider } from './llm/choose-provider';
+import { chooseProvider } from '@ideamine/server/llm/choose-provider';
 import { recoverOrphanedTasks } from './pipeline/recover';
 
 // Starts the pipeline workers in this process: one handler per queue, registered explicitly,

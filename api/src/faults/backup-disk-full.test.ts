@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, readdir, rm, statfs, writeFile } from 'node:fs/promises
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildKnowledge, signedInUser } from '../test/factories';
+import { buildKnowledge, signedInUser } from '@ideamine/server/test/factories';
 import { client } from '../test/http';
 import { startTestServer, type TestServer } from '../test/server';
 
@@ -104,7 +104,7 @@ describe('a backup folder that cannot take the backup', () => {
     const before = (await listed()).length;
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', 'api/src/test/backup-child.ts', server.app.databaseUrl, folder],
+      ['--import', 'tsx', 'shared/server/src/test/backup-child.ts', server.app.databaseUrl, folder],
       { cwd: path.resolve(__dirname, '../../..'), stdio: ['pipe', 'pipe', 'inherit'] },
     );
     const lines: string[] = [];

@@ -6,13 +6,13 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
-import { closeAppContext, createAppContext, createLogger } from '../boot';
-import { loadConfig } from '../config';
-import type { AppContext } from '../context';
-import { databaseUrl, withDatabase } from '../test/database-admin';
-import { buildKnowledge, signedInUser } from '../test/factories';
+import { closeAppContext, createAppContext, createLogger } from '@ideamine/server/boot';
+import { loadConfig } from '@ideamine/server/config';
+import type { AppContext } from '@ideamine/server/context';
+import { databaseUrl, withDatabase } from '@ideamine/server/test/database-admin';
+import { buildKnowledge, signedInUser } from '@ideamine/server/test/factories';
 import { client } from '../test/http';
-import { startRestartablePostgres, type RestartablePostgres } from '../test/restartable-postgres';
+import { startRestartablePostgres, type RestartablePostgres } from '@ideamine/server/test/restartable-postgres';
 
 // Fault: PostgreSQL restarts while the API is under load. The real API runs against a private
 // PostgreSQL that this file stops (fast shutdown) and starts again on the same port, while a

@@ -1,8 +1,8 @@
 import type { Middleware } from 'koa';
-import type { AppContext } from '../context';
-import { verifyAccessToken } from '../auth/access-token';
-import { ApiError } from '../errors';
-import { findUserOfSession, type UserRow } from '../queries/users';
+import type { AppContext } from '@ideamine/server/context';
+import { verifyAccessToken } from '@ideamine/server/auth/access-token';
+import { ApiError } from '@ideamine/server/errors';
+import { findUserOfSession, type UserRow } from '@ideamine/server/queries/users';
 
 export interface AuthState {
   user: UserRow;

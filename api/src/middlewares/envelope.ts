@@ -1,8 +1,8 @@
 import type { Middleware } from 'koa';
 import { ERRORS, type ErrorCode } from '@ideamine/shared/errors';
 import type { ErrorEnvelope } from '@ideamine/shared/envelope';
-import { isDatabaseUnavailable } from '../db/unavailable';
-import { ApiError } from '../errors';
+import { isDatabaseUnavailable } from '@ideamine/server/db/unavailable';
+import { ApiError } from '@ideamine/server/errors';
 
 // Turns every failure into the error envelope. Expected errors keep their code and message;
 // anything else is logged with the request id and answered as a bare 500.

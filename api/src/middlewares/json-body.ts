@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { ApiError } from '../errors';
+import { ApiError } from '@ideamine/server/errors';
 
 // Reads a JSON request body with a size cap. Only routes that declare a body call it, so a GET
 // never reads one. No body at all counts as an empty object, so optional-only bodies may be left out.

@@ -1,8 +1,9 @@
 import busboy from 'busboy';
 import type { Context } from 'koa';
-import type { Config } from '../config';
-import { ApiError } from '../errors';
+import type { Config } from '@ideamine/server/config';
+import { ApiError } from '@ideamine/server/errors';
 import { readJsonBody } from './json-body';
+import type { UploadedFile } from '@ideamine/server/storage/uploaded-file';
 
 // Request bodies of routes that take a file: JSON as usual, or multipart/form-data with the JSON
 // fields in one text part and at most one file. The file is held in memory, and its size cap is
@@ -20,10 +21,7 @@ export interface MultipartSpec {
   fileDescription: string;
 }
 
-export interface UploadedFile {
-  field: string;
-  bytes: Buffer;
-}
+export type { UploadedFile };
 
 export interface RouteBody {
   data: unknown;

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ApiError } from '../errors';
+import { ApiError } from '@ideamine/server/errors';
 
 type Location = 'body' | 'query' | 'params';
 

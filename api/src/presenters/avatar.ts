@@ -1,6 +1,6 @@
 import { DEMOGRAPHIC_KEYS, type Avatar } from '@ideamine/shared/contract/avatars';
 import { API_BASE } from '@ideamine/shared/limits';
-import type { AvatarRow } from '../queries/avatars';
+import type { AvatarRow } from '@ideamine/server/queries/avatars';
 
 /** The stored file name stays inside the API: clients get a URL to the image route. */
 export function presentAvatar(a: AvatarRow): Avatar {

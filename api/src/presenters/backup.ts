@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { BackupsTable } from '../db/schema';
+import type { BackupsTable } from '@ideamine/server/db/schema';
 import { iso } from './time';
 
 export function presentBackup(b: Selectable<BackupsTable>) {

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { IdeaStormAnalysesTable } from '../db/schema';
+import type { IdeaStormAnalysesTable } from '@ideamine/server/db/schema';
 
 type Row = Selectable<IdeaStormAnalysesTable>;
 

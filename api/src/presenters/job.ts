@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Job } from '@ideamine/shared/contract/jobs';
-import type { CrawlTasksTable, JobsTable, TransformTasksTable } from '../db/schema';
+import type { CrawlTasksTable, JobsTable, TransformTasksTable } from '@ideamine/server/db/schema';
 import { iso } from './time';
 
 export function presentJob(j: Selectable<JobsTable>): Job {

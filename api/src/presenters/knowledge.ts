@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Knowledge } from '@ideamine/shared/contract/knowledge';
-import type { KnowledgeTable } from '../db/schema';
+import type { KnowledgeTable } from '@ideamine/server/db/schema';
 import { iso } from './time';
 
 export type KnowledgeRow = Omit<Selectable<KnowledgeTable>, 'search'>;

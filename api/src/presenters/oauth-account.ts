@@ -5,8 +5,8 @@ import {
   type OAuthProvider,
   type OAuthStatus,
 } from '@ideamine/shared/contract/oauth';
-import { ID_COLUMN, LINKED_AT_COLUMN } from '../auth/oauth/providers';
-import type { UserRow } from '../queries/users';
+import { ID_COLUMN, LINKED_AT_COLUMN } from '@ideamine/server/auth/oauth/providers';
+import type { UserRow } from '@ideamine/server/queries/users';
 
 export function presentOAuthAccount(user: UserRow, provider: OAuthProvider): OAuthAccount | null {
   const subject = user[ID_COLUMN[provider]];

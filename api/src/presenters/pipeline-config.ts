@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { ExtractionSchemasTable, RateLimitsTable, RawDataTable, SchedulesTable } from '../db/schema';
+import type { ExtractionSchemasTable, RateLimitsTable, RawDataTable, SchedulesTable } from '@ideamine/server/db/schema';
 import { iso } from './time';
 
 export function presentRawData(r: Omit<Selectable<RawDataTable>, 'content'> & { content_preview: string }) {

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { ProfitAnalysesTable, ProfitAnalysisBatchesTable } from '../db/schema';
+import type { ProfitAnalysesTable, ProfitAnalysisBatchesTable } from '@ideamine/server/db/schema';
 import { iso } from './time';
 
 export function presentProfitAnalysis(r: Selectable<ProfitAnalysesTable> & { title: string }) {

@@ -1,5 +1,5 @@
 import type { Project, ProjectIdea, ProjectSummary, SharedProject } from '@ideamine/shared/contract/projects';
-import type { ProjectIdeaRow, ProjectRow } from '../queries/projects';
+import type { ProjectIdeaRow, ProjectRow } from '@ideamine/server/queries/projects';
 import { presentIdeaCard } from './public-idea';
 import { iso } from './time';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, signedInUser } from '../test/factories';
+import { buildUser, signedInUser } from '@ideamine/server/test/factories';
 import { client } from '../test/http';
 import { startTestServer, type TestServer } from '../test/server';
 

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSession } from '../auth/sessions';
-import { buildKnowledge, buildUser, type UserOverrides } from '../test/factories';
+import { openSession } from '@ideamine/server/auth/sessions';
+import { buildKnowledge, buildUser, type UserOverrides } from '@ideamine/server/test/factories';
 import { changeCounts, changedTables, installChangeCounter } from '../test/fuzz/change-counter';
 import { NASTY_STRINGS, SchemaArbitraries, type JsonSchema } from '../test/fuzz/schema-arbitrary';
 import { startTestServer, type TestServer } from '../test/server';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TtlCache } from '../cache/ttl-cache';
-import { buildJob, signedInUser } from '../test/factories';
+import { TtlCache } from '@ideamine/server/cache/ttl-cache';
+import { buildJob, signedInUser } from '@ideamine/server/test/factories';
 import { client } from '../test/http';
 import { startTestServer, type TestServer } from '../test/server';
 

@@ -3,8 +3,8 @@ import type { Context } from 'koa';
 import type { z } from 'zod';
 import type { Pagination } from '@ideamine/shared/envelope';
 import type { Requirement } from '@ideamine/shared/permissions';
-import type { ClientInfo } from '../auth/sessions';
-import type { AppContext } from '../context';
+import type { ClientInfo } from '@ideamine/server/auth/sessions';
+import type { AppContext } from '@ideamine/server/context';
 import type { AuthState } from '../middlewares/authenticate';
 import type { MultipartSpec, UploadedFile } from '../middlewares/multipart-body';
 

@@ -4,12 +4,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAccess, type Principal, type Role } from '@ideamine/shared/permissions';
 import { API_BASE } from '@ideamine/shared/limits';
-import { buildJob, buildKnowledge, buildRawData, buildUser, signedInUser, TEST_PASSWORD } from '../test/factories';
+import { buildJob, buildKnowledge, buildRawData, buildUser, signedInUser, TEST_PASSWORD } from '@ideamine/server/test/factories';
 import { client } from '../test/http';
-import { buildAvatar, buildProject } from '../test/project-avatar-factories';
+import { buildAvatar, buildProject } from '@ideamine/server/test/project-avatar-factories';
 import { startTestServer, type TestServer } from '../test/server';
-import { loadConfig } from '../config';
-import type { AppContext } from '../context';
+import { loadConfig } from '@ideamine/server/config';
+import type { AppContext } from '@ideamine/server/context';
 import type { Route } from './define';
 import { routes } from './registry';
 
@@ -279,7 +279,7 @@ const ownAvatar = async (app: AppContext, me: { id: number } | null, image = fal
 
 /** A small real backup (the matrix database is tiny), made the way the API makes one. */
 const newBackup = async (app: AppContext) => {
-  const { createBackup } = await import('../commands/backups');
+  const { createBackup } = await import('@ideamine/server/commands/backups');
   return createBackup(
     { db: app.db, pool: app.pool, databaseUrl: app.databaseUrl, dir: app.config.backupDir },
     'manual',

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startEmbeddedPostgres } from '../db/embedded-postgres';
+import { startEmbeddedPostgres } from '@ideamine/server/db/embedded-postgres';
 
 // Checklist item 1, the embedded database: `npm start` forwards the embedded PostgreSQL's own
 // log lines to the API log (debug level). PostgreSQL writes a failed statement's DETAIL there,

@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInUser } from '../test/factories';
+import { signedInUser } from '@ideamine/server/test/factories';
 import { startTestServer, type TestServer } from '../test/server';
 
 // Checklist item 10: every kind of answer the server gives carries the security headers, not

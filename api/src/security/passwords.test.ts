@@ -6,10 +6,10 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
-import { closeAppContext, createAppContext, createLogger } from '../boot';
-import { loadConfig, type Config } from '../config';
-import type { AppContext } from '../context';
-import { createTestDatabase } from '../test/database';
+import { closeAppContext, createAppContext, createLogger } from '@ideamine/server/boot';
+import { loadConfig, type Config } from '@ideamine/server/config';
+import type { AppContext } from '@ideamine/server/context';
+import { createTestDatabase } from '@ideamine/server/test/database';
 
 // Checklist item 1: passwords (and their hashes) are never logged and never returned. Every
 // path that takes a password runs against the real app with the logger at its most verbose

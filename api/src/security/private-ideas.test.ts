@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildJob, buildKnowledge, signedInUser } from '../test/factories';
+import { buildJob, buildKnowledge, signedInUser } from '@ideamine/server/test/factories';
 import { client } from '../test/http';
-import { buildProject } from '../test/project-avatar-factories';
+import { buildProject } from '@ideamine/server/test/project-avatar-factories';
 import { startTestServer, type TestServer } from '../test/server';
 import { routes } from '../routes/registry';
 

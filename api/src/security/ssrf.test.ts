@@ -11,8 +11,8 @@ import {
   isBlockedAddress,
   parseAllowList,
   type Resolver,
-} from '../net/address-policy';
-import { signedInUser } from '../test/factories';
+} from '@ideamine/server/net/address-policy';
+import { signedInUser } from '@ideamine/server/test/factories';
 import { client } from '../test/http';
 import { startTestServer, type TestServer } from '../test/server';
 

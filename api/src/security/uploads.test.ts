@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInUser } from '../test/factories';
-import { TINY_PNG } from '../test/images';
+import { signedInUser } from '@ideamine/server/test/factories';
+import { TINY_PNG } from '@ideamine/server/test/images';
 import { startTestServer, type TestServer } from '../test/server';
 
 // Checklist item 9, beside avatars.test.ts (type from the bytes, not the name or declared type;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, TEST_PASSWORD } from '@ideamine/api/test/factories';
+import { buildUser, TEST_PASSWORD } from '@ideamine/server/test/factories';
 import { startTestServer, type TestServer } from '@ideamine/api/test/server';
 import { ApiClient, MAX_REFRESH_ATTEMPTS, type SignOutReason } from './client';
 import { ApiClientError } from './errors';
@@ -148,7 +148,7 @@ describe('ApiClient', () => {
 
   it('downloads bytes with the token, refreshing it once on 401, and turns refusals into client errors', async () => {
     const { client, storage, stats } = await signedInClient();
-    const { buildAvatar } = await import('@ideamine/api/test/project-avatar-factories');
+    const { buildAvatar } = await import('@ideamine/server/test/project-avatar-factories');
     const me = await client.get<any>('/auth/me');
     await server.app.db.updateTable('users').set({ role: 'developer' }).where('id', '=', me.data.id).execute();
     const avatar = await buildAvatar(server.app, me.data.id, { image: true });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoSite, type RunningSite } from '../demo/site';
 import { createHttpAgent, fetchPage, parseRetryAfter, type FetchOptions } from './fetcher';
-import { isBlockedAddress, parseAllowList } from '@ideamine/api/net/address-policy';
+import { isBlockedAddress, parseAllowList } from '@ideamine/server/net/address-policy';
 
 let site: RunningSite;
 const allowLoopback = parseAllowList('127.0.0.1');

@@ -1,6 +1,6 @@
 import { Agent, request } from 'undici';
 import { normalizeUrl } from '@ideamine/shared/url';
-import { assertHostAllowed, guardedLookup, type AllowList, type Resolver } from '@ideamine/api/net/address-policy';
+import { assertHostAllowed, guardedLookup, type AllowList, type Resolver } from '@ideamine/server/net/address-policy';
 
 // One HTTP GET done carefully: SSRF guard on every hop, at most 5 redirects, an overall time
 // limit, a body size cap, content-type checks and conditional requests on recrawl.

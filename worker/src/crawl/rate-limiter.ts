@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '@ideamine/api/db/database';
+import type { Db } from '@ideamine/server/db/database';
 
 // Per-domain politeness. The request rate is a token bucket held in PostgreSQL, so it holds
 // across every worker process on every machine; concurrency is capped per process.

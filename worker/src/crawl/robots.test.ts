@@ -1,9 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '@ideamine/api/db/database';
-import { parseAllowList } from '@ideamine/api/net/address-policy';
-import { createTestDatabase } from '@ideamine/api/test/database';
+import { openDatabase, type DatabaseHandle } from '@ideamine/server/db/database';
+import { parseAllowList } from '@ideamine/server/net/address-policy';
+import { createTestDatabase } from '@ideamine/server/test/database';
 import { createHttpAgent } from './fetcher';
 import { RobotsPolicy } from './robots';
 import { DomainRateLimiter, pickRule } from './rate-limiter';

@@ -1,8 +1,8 @@
 import robotsParser from 'robots-parser';
 import type { Agent } from 'undici';
-import type { Db } from '@ideamine/api/db/database';
+import type { Db } from '@ideamine/server/db/database';
 import { fetchPage } from './fetcher';
-import type { AllowList } from '@ideamine/api/net/address-policy';
+import type { AllowList } from '@ideamine/server/net/address-policy';
 
 // robots.txt per RFC 9309: fetched once per origin and cached (in memory and in PostgreSQL for
 // the other workers); a 4xx means no rules, a 5xx or network failure means crawl nothing.

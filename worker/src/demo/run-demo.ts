@@ -1,8 +1,8 @@
-import { closeAppContext, createAppContext, createLogger } from '@ideamine/api/boot';
-import { createJob } from '@ideamine/api/commands/create-job';
-import { loadConfig } from '@ideamine/api/config';
-import { resolveDatabase } from '@ideamine/api/db/resolve-database';
-import { parseAllowList } from '@ideamine/api/net/address-policy';
+import { closeAppContext, createAppContext, createLogger } from '@ideamine/server/boot';
+import { createJob } from '@ideamine/server/commands/create-job';
+import { loadConfig } from '@ideamine/server/config';
+import { resolveDatabase } from '@ideamine/server/db/resolve-database';
+import { parseAllowList } from '@ideamine/server/net/address-policy';
 import { startWorkers } from '../runtime';
 import { startDemoSite } from './site';
 

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queueEnrichment } from '@ideamine/api/commands/knowledge';
-import { buildKnowledge, signedInUser } from '@ideamine/api/test/factories';
+import { queueEnrichment } from '@ideamine/server/commands/knowledge';
+import { buildKnowledge, signedInUser } from '@ideamine/server/test/factories';
 import { client } from '@ideamine/api/test/http';
 import { percentOf } from '@ideamine/shared/trend';
-import { startFakeOpenAi, type FakeMode, type FakeOpenAi } from '../test/fake-openai';
+import { startFakeOpenAi, type FakeMode, type FakeOpenAi } from '@ideamine/server/test/fake-openai';
 import { startPipeline, waitUntil, type PipelineHarness } from '../test/pipeline-harness';
 
 // Fault: the LLM endpoint misbehaves: HTTP 500, HTTP 429, no answer at all (timeout), malformed

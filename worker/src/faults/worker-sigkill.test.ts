@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createJob } from '@ideamine/api/commands/create-job';
-import { parseAllowList } from '@ideamine/api/net/address-policy';
+import { createJob } from '@ideamine/server/commands/create-job';
+import { parseAllowList } from '@ideamine/server/net/address-policy';
 import { startTestServer, type TestServer } from '@ideamine/api/test/server';
 import { startDemoSite, type RunningSite } from '../demo/site';
 import { waitUntil } from '../test/pipeline-harness';

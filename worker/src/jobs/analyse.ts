@@ -1,7 +1,7 @@
 import type { WorkerContext } from '../context';
-import { recordedCall } from '../llm/call-log';
-import { batchFailure, eachIdea } from '../llm/provider';
-import { scoreColumns } from '../llm/scoring';
+import { recordedCall } from '@ideamine/server/llm/call-log';
+import { batchFailure, eachIdea } from '@ideamine/server/llm/provider';
+import { scoreColumns } from '@ideamine/server/llm/scoring';
 
 // The analyse stage: the four sub-scores (0-10), the profit score and its label, the four
 // innovation scores (0-5) with their mean as the overall score, and key strengths.

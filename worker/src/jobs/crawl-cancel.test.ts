@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cancelJob } from '@ideamine/api/commands/job-control';
-import { signedInUser } from '@ideamine/api/test/factories';
+import { cancelJob } from '@ideamine/server/commands/job-control';
+import { signedInUser } from '@ideamine/server/test/factories';
 import { startPipeline, waitUntil, type PipelineHarness } from '../test/pipeline-harness';
 
 // Cancelling a job stops its crawl even for pages a worker has already taken: they wait for the

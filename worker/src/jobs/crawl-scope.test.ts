@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createJob } from '@ideamine/api/commands/create-job';
-import { parseAllowList } from '@ideamine/api/net/address-policy';
+import { createJob } from '@ideamine/server/commands/create-job';
+import { parseAllowList } from '@ideamine/server/net/address-policy';
 import { startDemoSite, type RunningSite } from '../demo/site';
 import { startPipeline, type PipelineHarness } from '../test/pipeline-harness';
 

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
-import type { CrawlTasksTable } from '@ideamine/api/db/schema';
+import type { CrawlTasksTable } from '@ideamine/server/db/schema';
 import { TASKS_PER_MESSAGE } from '@ideamine/shared/jobs';
-import { backToPending, bossDb, chunk, sendMany } from '@ideamine/api/queue/boss';
+import { backToPending, bossDb, chunk, sendMany } from '@ideamine/server/queue/boss';
 import type { WorkerContext } from '../context';
 import { discoverLinks, isSitemap, robotsSitemaps, sitemapUrls, type Discovered } from '../crawl/discover';
 import { fetchPage, type FetchResult } from '../crawl/fetcher';

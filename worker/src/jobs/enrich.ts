@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import { bossDb, chunk, sendMany } from '@ideamine/api/queue/boss';
+import { bossDb, chunk, sendMany } from '@ideamine/server/queue/boss';
 import { TASKS_PER_MESSAGE } from '@ideamine/shared/jobs';
 import type { WorkerContext } from '../context';
-import { recordedCall } from '../llm/call-log';
-import { batchFailure, eachIdea, type CategoryOption } from '../llm/provider';
+import { recordedCall } from '@ideamine/server/llm/call-log';
+import { batchFailure, eachIdea, type CategoryOption } from '@ideamine/server/llm/provider';
 
 // The enrich stage: summary, categories from the managed list, keywords, tags, key strengths.
 // First, an idea that is a near-duplicate of an older one from another source merges into it:

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { WorkerContext } from '../context';
-import { evaluateIdea } from '../llm/evaluate-idea';
+import { evaluateIdea } from '@ideamine/server/llm/evaluate-idea';
 
 // A batch profit analysis: each idea of the batch analysed once, progress counted from the rows
 // written, so a retried message resumes where the last attempt stopped.

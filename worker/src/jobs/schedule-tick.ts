@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
-import { createJob } from '@ideamine/api/commands/create-job';
-import { ApiError } from '@ideamine/api/errors';
-import { nextRunAt } from '@ideamine/api/commands/schedule-times';
-import { runScheduledBackup } from '@ideamine/api/commands/scheduled-backup';
-import { foldIdeaRollups } from '@ideamine/api/queries/idea-rollups';
-import { refreshTaskRollups } from '@ideamine/api/queries/task-rollups';
+import { createJob } from '@ideamine/server/commands/create-job';
+import { ApiError } from '@ideamine/server/errors';
+import { nextRunAt } from '@ideamine/server/commands/schedule-times';
+import { runScheduledBackup } from '@ideamine/server/commands/scheduled-backup';
+import { foldIdeaRollups } from '@ideamine/server/queries/idea-rollups';
+import { refreshTaskRollups } from '@ideamine/server/queries/task-rollups';
 import { createJobBody } from '@ideamine/shared/contract/jobs';
 import type { WorkerContext } from '../context';
 

@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import { bossDb, chunk, sendMany } from '@ideamine/api/queue/boss';
+import { bossDb, chunk, sendMany } from '@ideamine/server/queue/boss';
 import { TASKS_PER_MESSAGE } from '@ideamine/shared/jobs';
 import type { WorkerContext } from '../context';
 import { domainOf } from '@ideamine/shared/url';
-import { hasIdeaSignal } from '../llm/local';
+import { hasIdeaSignal } from '@ideamine/server/llm/local';
 import { finalizeJobsIfDone } from '../pipeline/finalize-job';
 import { extractItems, NothingToExtract, type SchemaRow } from '../transform/extract';
 import type { ExtractedItem } from '../transform/item';
-import { slugify } from '../transform/slug';
+import { slugify } from '@ideamine/shared/slug';
 import { truncate } from '../transform/text';
 import { releaseTasks } from '../pipeline/recover';
 

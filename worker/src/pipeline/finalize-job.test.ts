@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '@ideamine/api/db/database';
-import { createTestDatabase } from '@ideamine/api/test/database';
+import { openDatabase, type DatabaseHandle } from '@ideamine/server/db/database';
+import { createTestDatabase } from '@ideamine/server/test/database';
 import { finalizeJobsIfDone } from './finalize-job';
 
 // A job ends when its last open task is done, even when its last two tasks finish in two batches

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '@ideamine/api/db/database';
+import type { Db } from '@ideamine/server/db/database';
 import { TIME_LIMIT_REASON } from './job-scope';
 
 /**

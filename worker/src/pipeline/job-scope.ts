@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { JobsTable } from '@ideamine/api/db/schema';
+import type { JobsTable } from '@ideamine/server/db/schema';
 import { domainOf } from '@ideamine/shared/url';
 import type { Discovered } from '../crawl/discover';
 

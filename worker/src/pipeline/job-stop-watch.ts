@@ -1,4 +1,4 @@
-import type { Db } from '@ideamine/api/db/database';
+import type { Db } from '@ideamine/server/db/database';
 import { stopReason } from './job-scope';
 
 // A batch's pages can wait long for a slot on a slow domain; a job cancelled or ended meanwhile

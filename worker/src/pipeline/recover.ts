@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { bossDb, chunk, sendMany } from '@ideamine/api/queue/boss';
-import type { Db } from '@ideamine/api/db/database';
+import { bossDb, chunk, sendMany } from '@ideamine/server/queue/boss';
+import type { Db } from '@ideamine/server/db/database';
 import { TASKS_PER_MESSAGE } from '@ideamine/shared/jobs';
 import type PgBoss from 'pg-boss';
 

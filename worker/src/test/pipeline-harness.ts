@@ -1,9 +1,9 @@
-import { createJob } from '@ideamine/api/commands/create-job';
+import { createJob } from '@ideamine/server/commands/create-job';
 import { startTestServer, type TestServer } from '@ideamine/api/test/server';
 import type { CreateJobBody } from '@ideamine/shared/contract/jobs';
 import { startDemoSite, type RunningSite, type SiteOptions } from '../demo/site';
 import { startWorkers } from '../runtime';
-import { parseAllowList } from '@ideamine/api/net/address-policy';
+import { parseAllowList } from '@ideamine/server/net/address-policy';
 
 // A real API server and database, real workers in this process, and the demo site on loopback.
 

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { ExtractionSchemasTable } from '@ideamine/api/db/schema';
+import type { ExtractionSchemasTable } from '@ideamine/server/db/schema';
 import { isSitemap } from '../crawl/discover';
 import { extractBySelectors, extractMainText } from './html';
 import type { ExtractedItem } from './item';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { extractBySelectors, extractMainText } from './html';
 import { FeedParseError, parseFeed } from './feed';
 import { detectListing, parseJsonListing } from './json-listing';
-import { slugify } from './slug';
+import { slugify } from '@ideamine/shared/slug';
 import { htmlToText } from './text';
 
 const base = 'https://site.example/list';

@@ -2,10 +2,10 @@ import { idParam } from '@ideamine/shared/contract/common';
 import { editorPickBody, ownershipBody, visibilityBody } from '@ideamine/shared/contract/engagement';
 import { knowledgeSchema } from '@ideamine/shared/contract/knowledge';
 import { role } from '@ideamine/shared/permissions';
-import { setOwner, setVisibility, toggleEditorPick } from '../../commands/knowledge-admin';
+import { setOwner, setVisibility, toggleEditorPick } from '@ideamine/server/commands/knowledge-admin';
 import { presentKnowledge } from '../../presenters/knowledge';
-import { sourcesOf } from '../../queries/knowledge';
-import type { AppContext } from '../../context';
+import { sourcesOf } from '@ideamine/server/queries/knowledge';
+import type { AppContext } from '@ideamine/server/context';
 import type { KnowledgeRow } from '../../presenters/knowledge';
 import { defineRoute, ok } from '../define';
 

@@ -7,8 +7,8 @@ import {
   periodQuery,
 } from '@ideamine/shared/contract/analytics';
 import { PUBLIC, role } from '@ideamine/shared/permissions';
-import { consume } from '../../auth/throttle';
-import { analyticsOverview, engagementOverview } from '../../queries/analytics';
+import { consume } from '@ideamine/server/auth/throttle';
+import { analyticsOverview, engagementOverview } from '@ideamine/server/queries/analytics';
 import { defineRoute, ok } from '../define';
 
 // Spec s5: analytics events count only with consent; /admin/analytics and /admin/engagement

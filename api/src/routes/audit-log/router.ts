@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { auditEntrySchema, auditLogQuery } from '@ideamine/shared/contract/audit-log';
 import { paginate } from '@ideamine/shared/envelope';
 import { role } from '@ideamine/shared/permissions';
-import { likePrefix, pageOf } from '../../queries/paging';
+import { likePrefix, pageOf } from '@ideamine/server/queries/paging';
 import { defineRoute, ok } from '../define';
 
 // Every admin change of every feature lands in audit_log; operators read it here.

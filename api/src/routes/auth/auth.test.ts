@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client } from '../../test/http';
-import { buildUser, signedInUser, TEST_PASSWORD } from '../../test/factories';
+import { buildUser, signedInUser, TEST_PASSWORD } from '@ideamine/server/test/factories';
 import { startTestServer, type TestServer } from '../../test/server';
 
 let server: TestServer;
@@ -175,7 +175,7 @@ describe('access tokens', () => {
     const noScheme = await http.get('/api/v1/auth/me', { headers: { authorization: token } });
     expect(noScheme.status).toBe(401);
 
-    const { signAccessToken } = await import('../../auth/access-token');
+    const { signAccessToken } = await import('@ideamine/server/auth/access-token');
     const { user } = await signedInUser(server.app);
     const session = await server.app.db
       .selectFrom('sessions')

@@ -10,15 +10,15 @@ import {
 import { messageSchema } from '@ideamine/shared/contract/common';
 import { userSchema } from '@ideamine/shared/contract/users';
 import { PUBLIC, SIGNED_IN } from '@ideamine/shared/permissions';
-import { dummyPasswordHash, hashPassword, verifyPassword } from '../../auth/password';
-import { consume, limits, resetLimit } from '../../auth/throttle';
-import { openSession, revokeSession, rotateRefreshToken, sessionOfRefreshToken } from '../../auth/sessions';
-import { changePassword } from '../../commands/change-password';
-import { registerUser } from '../../commands/register-user';
-import { updateProfile } from '../../commands/update-profile';
-import { ApiError } from '../../errors';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '@ideamine/server/auth/password';
+import { consume, limits, resetLimit } from '@ideamine/server/auth/throttle';
+import { openSession, revokeSession, rotateRefreshToken, sessionOfRefreshToken } from '@ideamine/server/auth/sessions';
+import { changePassword } from '@ideamine/server/commands/change-password';
+import { registerUser } from '@ideamine/server/commands/register-user';
+import { updateProfile } from '@ideamine/server/commands/update-profile';
+import { ApiError } from '@ideamine/server/errors';
 import { presentUser } from '../../presenters/user';
-import { findUserByEmailOrUsername, findUserById } from '../../queries/users';
+import { findUserByEmailOrUsername, findUserById } from '@ideamine/server/queries/users';
 import { defineRoute, ok } from '../define';
 
 const tag = 'Auth';

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInUser } from '../../test/factories';
+import { signedInUser } from '@ideamine/server/test/factories';
 import { client } from '../../test/http';
-import { JPEG_HEAD, TINY_GIF, TINY_PNG, WEBP_HEAD } from '../../test/images';
-import { buildAvatar } from '../../test/project-avatar-factories';
+import { JPEG_HEAD, TINY_GIF, TINY_PNG, WEBP_HEAD } from '@ideamine/server/test/images';
+import { buildAvatar } from '@ideamine/server/test/project-avatar-factories';
 import { startTestServer, type TestServer } from '../../test/server';
 
 const MAX_BYTES = 64 * 1024;

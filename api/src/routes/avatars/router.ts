@@ -11,14 +11,14 @@ import {
 import { idParam, messageSchema } from '@ideamine/shared/contract/common';
 import { paginate } from '@ideamine/shared/envelope';
 import { can, permission } from '@ideamine/shared/permissions';
-import { avatarDir, createAvatar, deleteAvatar, updateAvatar } from '../../commands/avatars';
-import { notFound } from '../../errors';
+import { avatarDir, createAvatar, deleteAvatar, updateAvatar } from '@ideamine/server/commands/avatars';
+import { notFound } from '@ideamine/server/errors';
 import type { AuthState } from '../../middlewares/authenticate';
 import type { MultipartSpec } from '../../middlewares/multipart-body';
 import { presentAvatar } from '../../presenters/avatar';
-import { findAvatar, listAvatars, type AvatarScope } from '../../queries/avatars';
-import { extensionOf } from '../../storage/image-type';
-import { readStoredFile } from '../../storage/stored-files';
+import { findAvatar, listAvatars, type AvatarScope } from '@ideamine/server/queries/avatars';
+import { extensionOf } from '@ideamine/server/storage/image-type';
+import { readStoredFile } from '@ideamine/server/storage/stored-files';
 import { defineRoute, ok, raw } from '../define';
 
 // Avatars: customer personas with an optional profile image. Admins manage everyone's; others

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildJob, buildKnowledge, signedInUser } from '../../test/factories';
+import { buildJob, buildKnowledge, signedInUser } from '@ideamine/server/test/factories';
 import { client } from '../../test/http';
 import { startTestServer, type TestServer } from '../../test/server';
 
@@ -204,7 +204,7 @@ describe('backups', () => {
 
 describe('scheduled backups', () => {
   it('run when the cron fired since the last one and keep the newest few', async () => {
-    const { runScheduledBackup } = await import('../../commands/scheduled-backup');
+    const { runScheduledBackup } = await import('@ideamine/server/commands/scheduled-backup');
     const app = server.app;
     const place = { db: app.db, pool: app.pool, databaseUrl: app.databaseUrl, dir: app.config.backupDir };
     const minute = (n: number) => new Date(Date.now() + n * 60_000);

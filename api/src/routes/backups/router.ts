@@ -11,10 +11,10 @@ import {
   restoreStoredBackup,
   verifyStoredBackup,
   type BackupPlace,
-} from '../../commands/backups';
-import type { AppContext } from '../../context';
+} from '@ideamine/server/commands/backups';
+import type { AppContext } from '@ideamine/server/context';
 import { presentBackup } from '../../presenters/backup';
-import { pageOf } from '../../queries/paging';
+import { pageOf } from '@ideamine/server/queries/paging';
 import { defineRoute, ok, raw } from '../define';
 
 // Spec s2: /admin/backup and /admin/backup-v2 are admin screens; these are their calls.

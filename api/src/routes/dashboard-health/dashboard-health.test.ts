@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkDisk } from '../../queries/dashboard-health-status';
-import { refreshTaskRollups } from '../../queries/task-rollups';
-import { buildRawData, signedInUser } from '../../test/factories';
+import { checkDisk } from '@ideamine/server/queries/dashboard-health-status';
+import { refreshTaskRollups } from '@ideamine/server/queries/task-rollups';
+import { buildRawData, signedInUser } from '@ideamine/server/test/factories';
 import { client } from '../../test/http';
 import { startTestServer, type TestServer } from '../../test/server';
 

@@ -10,7 +10,7 @@ import {
   workerStatsSchema,
 } from '@ideamine/shared/contract/dashboard-health';
 import { role } from '@ideamine/shared/permissions';
-import { readSetting } from '../../commands/settings';
+import { readSetting } from '@ideamine/server/commands/settings';
 import {
   averageProbeMs,
   baselineSample,
@@ -25,8 +25,8 @@ import {
   recordCounts,
   recordSampleIfDue,
   throughput,
-} from '../../queries/dashboard-health';
-import { processFacts, systemComponents, worst } from '../../queries/dashboard-health-status';
+} from '@ideamine/server/queries/dashboard-health';
+import { processFacts, systemComponents, worst } from '@ideamine/server/queries/dashboard-health-status';
 import { defineRoute, ok } from '../define';
 
 // The System Health tab of the admin dashboard (spec s2, s3). /admin is admin-only, so is this.

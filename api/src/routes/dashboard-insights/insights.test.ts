@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildJob, buildKnowledge, signedInUser } from '../../test/factories';
+import { buildJob, buildKnowledge, signedInUser } from '@ideamine/server/test/factories';
 import { client } from '../../test/http';
 import { startTestServer, type TestServer } from '../../test/server';
-import type { AppContext } from '../../context';
-import { refreshTaskRollups } from '../../queries/task-rollups';
+import type { AppContext } from '@ideamine/server/context';
+import { refreshTaskRollups } from '@ideamine/server/queries/task-rollups';
 
 // Whole-database totals (knowledge metrics, pipeline, profit distribution) are checked on
 // databases of their own; the per-term and per-domain widgets share one database and each test

@@ -24,9 +24,9 @@ import {
   knowledgeMetrics,
   profitDistribution,
   tagActivity,
-} from '../../queries/insights/knowledge';
-import { domainHealth, sourcePerformance } from '../../queries/insights/sources';
-import { emergingKeywords, emergingThemes } from '../../queries/insights/trends';
+} from '@ideamine/server/queries/insights/knowledge';
+import { domainHealth, sourcePerformance } from '@ideamine/server/queries/insights/sources';
+import { emergingKeywords, emergingThemes } from '@ideamine/server/queries/insights/trends';
 import { defineRoute, ok } from '../define';
 
 // The admin dashboard's Knowledge & Insights and Data Sources tabs (spec s2). /admin is

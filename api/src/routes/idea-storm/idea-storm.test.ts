@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeOpenAi, type FakeOpenAi } from '@ideamine/worker/test/fake-openai';
-import { buildKnowledge, signedInUser } from '../../test/factories';
+import { startFakeOpenAi, type FakeOpenAi } from '@ideamine/server/test/fake-openai';
+import { buildKnowledge, signedInUser } from '@ideamine/server/test/factories';
 import { client } from '../../test/http';
 import { startTestServer, type TestServer } from '../../test/server';
 

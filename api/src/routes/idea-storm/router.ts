@@ -8,13 +8,13 @@ import {
 } from '@ideamine/shared/contract/idea-storm';
 import { paginate } from '@ideamine/shared/envelope';
 import { PUBLIC, SIGNED_IN } from '@ideamine/shared/permissions';
-import type { IdeaEvaluation } from '@ideamine/worker/llm/evaluate-idea';
-import { consume } from '../../auth/throttle';
-import { runIdeaStorm, saveAsIdea } from '../../commands/idea-storm';
-import type { AppContext } from '../../context';
-import { ApiError, notFound } from '../../errors';
+import type { IdeaEvaluation } from '@ideamine/server/llm/evaluate-idea';
+import { consume } from '@ideamine/server/auth/throttle';
+import { runIdeaStorm, saveAsIdea } from '@ideamine/server/commands/idea-storm';
+import type { AppContext } from '@ideamine/server/context';
+import { ApiError, notFound } from '@ideamine/server/errors';
 import { presentIdeaStorm } from '../../presenters/idea-storm';
-import { pageOf } from '../../queries/paging';
+import { pageOf } from '@ideamine/server/queries/paging';
 import { defineRoute, ok } from '../define';
 
 const tag = 'Idea Storm';

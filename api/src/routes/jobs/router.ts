@@ -10,16 +10,16 @@ import {
 } from '@ideamine/shared/contract/jobs';
 import { paginate } from '@ideamine/shared/envelope';
 import { permission } from '@ideamine/shared/permissions';
-import { writeAudit } from '../../commands/audit';
-import { createJob } from '../../commands/create-job';
-import { cancelJob } from '../../commands/job-control';
-import { crawlAllowList } from '../../net/crawl-allow-list';
-import { notFound } from '../../errors';
+import { writeAudit } from '@ideamine/server/commands/audit';
+import { createJob } from '@ideamine/server/commands/create-job';
+import { cancelJob } from '@ideamine/server/commands/job-control';
+import { crawlAllowList } from '@ideamine/server/net/crawl-allow-list';
+import { notFound } from '@ideamine/server/errors';
 import { presentCrawlTask, presentJob, presentTransformTask } from '../../presenters/job';
 import { presentKnowledgeListItem } from '../../presenters/knowledge';
-import { findJob, jobCounts, listJobs } from '../../queries/jobs';
-import { KNOWLEDGE_COLUMNS } from '../../queries/knowledge';
-import { visibleTo } from '../../queries/knowledge-visibility';
+import { findJob, jobCounts, listJobs } from '@ideamine/server/queries/jobs';
+import { KNOWLEDGE_COLUMNS } from '@ideamine/server/queries/knowledge';
+import { visibleTo } from '@ideamine/server/queries/knowledge-visibility';
 import { defineRoute, ok } from '../define';
 
 const tag = 'Jobs';

@@ -12,13 +12,13 @@ import {
   voteStatsSchema,
 } from '@ideamine/shared/contract/engagement';
 import { PUBLIC, SIGNED_IN } from '@ideamine/shared/permissions';
-import { markImplementing, recordTimeOnPage, requestApp, unmarkImplementing } from '../../commands/engagement';
-import { castVote } from '../../commands/vote';
-import { notFound } from '../../errors';
+import { markImplementing, recordTimeOnPage, requestApp, unmarkImplementing } from '@ideamine/server/commands/engagement';
+import { castVote } from '@ideamine/server/commands/vote';
+import { notFound } from '@ideamine/server/errors';
 import type { AuthState } from '../../middlewares/authenticate';
-import { engagementStats, interestCounts } from '../../queries/engagement';
-import { visibleToCaller } from '../../queries/knowledge-visibility';
-import type { AppContext } from '../../context';
+import { engagementStats, interestCounts } from '@ideamine/server/queries/engagement';
+import { visibleToCaller } from '@ideamine/server/queries/knowledge-visibility';
+import type { AppContext } from '@ideamine/server/context';
 import { defineRoute, ok } from '../define';
 
 // What visitors and users do on one idea: vote, report time on page, ask for an app, say they

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client } from '../../test/http';
-import { buildKnowledge, signedInUser } from '../../test/factories';
+import { buildKnowledge, signedInUser } from '@ideamine/server/test/factories';
 import { startTestServer, type TestServer } from '../../test/server';
 
 // The operators' knowledge list: the sort keys of the admin table and the tag filter the

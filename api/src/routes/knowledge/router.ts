@@ -13,13 +13,13 @@ import {
 import { pageQuery } from '@ideamine/shared/contract/common';
 import { paginate } from '@ideamine/shared/envelope';
 import { permission } from '@ideamine/shared/permissions';
-import { deleteKnowledge, queueEnrichment, updateKnowledge } from '../../commands/knowledge';
-import { notFound } from '../../errors';
+import { deleteKnowledge, queueEnrichment, updateKnowledge } from '@ideamine/server/commands/knowledge';
+import { notFound } from '@ideamine/server/errors';
 import { presentKnowledge, presentKnowledgeListItem } from '../../presenters/knowledge';
-import { findKnowledge, KNOWLEDGE_COLUMNS, listKnowledge, searchKnowledge, sourcesOf } from '../../queries/knowledge';
-import { visibleTo, type Viewer } from '../../queries/knowledge-visibility';
-import { pageOf } from '../../queries/paging';
-import type { AppContext } from '../../context';
+import { findKnowledge, KNOWLEDGE_COLUMNS, listKnowledge, searchKnowledge, sourcesOf } from '@ideamine/server/queries/knowledge';
+import { visibleTo, type Viewer } from '@ideamine/server/queries/knowledge-visibility';
+import { pageOf } from '@ideamine/server/queries/paging';
+import type { AppContext } from '@ideamine/server/context';
 import { defineRoute, ok } from '../define';
 
 const tag = 'Knowledge';

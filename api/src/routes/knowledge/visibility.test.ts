@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client } from '../../test/http';
-import { buildJob, buildKnowledge, signedInUser } from '../../test/factories';
+import { buildJob, buildKnowledge, signedInUser } from '@ideamine/server/test/factories';
 import { startTestServer, type TestServer } from '../../test/server';
 
 // Private ideas through the operator calls: admins see every idea; everyone else public ideas

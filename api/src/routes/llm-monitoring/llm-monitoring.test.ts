@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInUser } from '../../test/factories';
+import { signedInUser } from '@ideamine/server/test/factories';
 import { client } from '../../test/http';
 import { startTestServer, type TestServer } from '../../test/server';
 

@@ -8,7 +8,7 @@ import {
 } from '@ideamine/shared/contract/llm-monitoring';
 import { paginate } from '@ideamine/shared/envelope';
 import { role } from '@ideamine/shared/permissions';
-import { notFound } from '../../errors';
+import { notFound } from '@ideamine/server/errors';
 import {
   llmModelProviders,
   llmModelStats,
@@ -16,7 +16,7 @@ import {
   llmRecentErrors,
   llmSeries,
   llmTotals,
-} from '../../queries/llm-monitoring';
+} from '@ideamine/server/queries/llm-monitoring';
 import { defineRoute, ok } from '../define';
 
 // /admin/llm-monitoring (spec s2, admin only): the cost, speed and failures of LLM calls.

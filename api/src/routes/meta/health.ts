@@ -1,8 +1,8 @@
 import Router from '@koa/router';
 import { sql } from 'kysely';
 import type { Registry } from 'prom-client';
-import type { AppContext } from '../../context';
-import { migrationFiles } from '../../db/migrate';
+import type { AppContext } from '@ideamine/server/context';
+import { migrationFiles } from '@ideamine/server/db/migrate';
 
 // Probes for orchestrators: /healthz says the process is up; /readyz says it can serve (the
 // database answers and every migration is applied); /metrics is for Prometheus.

@@ -1,9 +1,9 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configuredProviders } from '../../auth/oauth/providers';
-import { loadConfig } from '../../config';
-import { buildUser, signedInUser } from '../../test/factories';
+import { configuredProviders } from '@ideamine/server/auth/oauth/providers';
+import { loadConfig } from '@ideamine/server/config';
+import { buildUser, signedInUser } from '@ideamine/server/test/factories';
 import { startGithubServer, type GithubServer } from '../../test/github-server';
 import { client } from '../../test/http';
 import { followToCallback } from '../../test/oauth-browser';

@@ -16,14 +16,14 @@ import {
   type OAuthProvider,
 } from '@ideamine/shared/contract/oauth';
 import { PUBLIC, SIGNED_IN } from '@ideamine/shared/permissions';
-import { authorizationUrl, exchangeCode, newSecrets } from '../../auth/oauth/client';
-import { callProvider } from '../../auth/oauth/provider-errors';
-import { configuredProviders, redirectUriFor, requireConfigured } from '../../auth/oauth/providers';
-import { newState, saveState, takeState, type PendingAuthorization } from '../../auth/oauth/state';
-import { consume, limits } from '../../auth/throttle';
-import { linkProvider, unlinkProvider } from '../../commands/oauth-links';
-import { signInWithProvider } from '../../commands/oauth-sign-in';
-import { ApiError } from '../../errors';
+import { authorizationUrl, exchangeCode, newSecrets } from '@ideamine/server/auth/oauth/client';
+import { callProvider } from '@ideamine/server/auth/oauth/provider-errors';
+import { configuredProviders, redirectUriFor, requireConfigured } from '@ideamine/server/auth/oauth/providers';
+import { newState, saveState, takeState, type PendingAuthorization } from '@ideamine/server/auth/oauth/state';
+import { consume, limits } from '@ideamine/server/auth/throttle';
+import { linkProvider, unlinkProvider } from '@ideamine/server/commands/oauth-links';
+import { signInWithProvider } from '@ideamine/server/commands/oauth-sign-in';
+import { ApiError } from '@ideamine/server/errors';
 import { presentOAuthAccount, presentOAuthAccounts, presentOAuthStatus } from '../../presenters/oauth-account';
 import { presentUser } from '../../presenters/user';
 import { defineRoute, ok, type RouteInput } from '../define';

@@ -8,10 +8,10 @@ import {
 } from '@ideamine/shared/contract/idea-storm';
 import { paginate } from '@ideamine/shared/envelope';
 import { permission } from '@ideamine/shared/permissions';
-import { analyseOne, startBatch } from '../../commands/profit-analysis';
-import { notFound } from '../../errors';
+import { analyseOne, startBatch } from '@ideamine/server/commands/profit-analysis';
+import { notFound } from '@ideamine/server/errors';
 import { presentBatch, presentProfitAnalysis } from '../../presenters/profit-analysis';
-import { pageOf } from '../../queries/paging';
+import { pageOf } from '@ideamine/server/queries/paging';
 import { defineRoute, ok } from '../define';
 
 // Spec s2: /dashboard/profit-analysis needs knowledge:read; so do these calls.

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_MAX_IDEAS, PROJECT_MAX_PER_USER } from '@ideamine/shared/contract/projects';
-import { buildKnowledge, buildUser, signedInUser } from '../../test/factories';
+import { buildKnowledge, buildUser, signedInUser } from '@ideamine/server/test/factories';
 import { client } from '../../test/http';
-import { buildProject } from '../../test/project-avatar-factories';
+import { buildProject } from '@ideamine/server/test/project-avatar-factories';
 import { startTestServer, type TestServer } from '../../test/server';
 
 let server: TestServer;

@@ -22,11 +22,11 @@ import {
   unshareProject,
   updateProject,
   updateProjectIdea,
-} from '../../commands/projects';
-import type { Db } from '../../db/database';
-import { notFound } from '../../errors';
+} from '@ideamine/server/commands/projects';
+import type { Db } from '@ideamine/server/db/database';
+import { notFound } from '@ideamine/server/errors';
 import { presentProject, presentProjectSummary, presentShareLink } from '../../presenters/project';
-import { findOwnProject, listProjects, projectIdeas } from '../../queries/projects';
+import { findOwnProject, listProjects, projectIdeas } from '@ideamine/server/queries/projects';
 import { defineRoute, ok } from '../define';
 
 // Projects (spec s2: role trial or higher): the caller's own collections of ideas. Another

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildKnowledge, signedInUser } from '../../test/factories';
+import { buildKnowledge, signedInUser } from '@ideamine/server/test/factories';
 import { client } from '../../test/http';
 import { startTestServer, type TestServer } from '../../test/server';
 
@@ -315,7 +315,7 @@ describe('GET /public/search', () => {
 
 describe('with the public cache on', () => {
   it('serves visitors a cached answer, signed-in callers live data, and never caches errors', async () => {
-    const { TtlCache } = await import('../../cache/ttl-cache');
+    const { TtlCache } = await import('@ideamine/server/cache/ttl-cache');
     const off = server.app.publicCache;
     server.app.publicCache = new TtlCache(60_000);
     try {

@@ -20,23 +20,23 @@ import {
 import { pageQuery } from '@ideamine/shared/contract/common';
 import { paginate } from '@ideamine/shared/envelope';
 import { PUBLIC } from '@ideamine/shared/permissions';
-import { recordView } from '../../commands/engagement';
-import { notFound } from '../../errors';
+import { recordView } from '@ideamine/server/commands/engagement';
+import { notFound } from '@ideamine/server/errors';
 import { presentHighPotentialIdea, presentIdeaCard, presentPublicIdea } from '../../presenters/public-idea';
-import { findKnowledge, sourcesOf } from '../../queries/knowledge';
+import { findKnowledge, sourcesOf } from '@ideamine/server/queries/knowledge';
 import {
   editorPicks,
   highPotentialIdeas,
   listPublicIdeas,
   searchPublicIdeas,
   topVotedIdeas,
-} from '../../queries/public-ideas';
-import { suggestions } from '../../queries/suggestions';
-import { categoriesWithCounts, trendingKeywords } from '../../queries/trending';
+} from '@ideamine/server/queries/public-ideas';
+import { suggestions } from '@ideamine/server/queries/suggestions';
+import { categoriesWithCounts, trendingKeywords } from '@ideamine/server/queries/trending';
 import type { AuthState } from '../../middlewares/authenticate';
-import type { AppContext } from '../../context';
+import type { AppContext } from '@ideamine/server/context';
 import { defineRoute, ok, type RouteInput } from '../define';
-import type { CountSource, Total } from '../../queries/paging';
+import type { CountSource, Total } from '@ideamine/server/queries/paging';
 
 // Everything visitors may call without signing in. Expensive aggregates and anonymous list pages
 // are cached for PUBLIC_CACHE_SECONDS; a signed-in caller always reads live data.

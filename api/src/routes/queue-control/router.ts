@@ -15,7 +15,7 @@ import {
 } from '@ideamine/shared/contract/queue-control';
 import { paginate } from '@ideamine/shared/envelope';
 import { role } from '@ideamine/shared/permissions';
-import { rerunTask } from '../../commands/job-control';
+import { rerunTask } from '@ideamine/server/commands/job-control';
 import {
   actOnTask,
   bulkTasks,
@@ -23,7 +23,7 @@ import {
   replayDeadLetters,
   setQueuePaused,
   taskWhere,
-} from '../../commands/queue-control';
+} from '@ideamine/server/commands/queue-control';
 import { defineRoute, ok, type RouteInput } from '../define';
 
 // Operator queue control under /admin/queues (issue 5, beyond the spec). Admin only.

@@ -12,12 +12,12 @@ import {
 import { paginate } from '@ideamine/shared/envelope';
 import { role } from '@ideamine/shared/permissions';
 import { domainOf } from '@ideamine/shared/url';
-import { writeAudit } from '../../commands/audit';
-import type { Db } from '../../db/database';
-import { ApiError, notFound } from '../../errors';
+import { writeAudit } from '@ideamine/server/commands/audit';
+import type { Db } from '@ideamine/server/db/database';
+import { ApiError, notFound } from '@ideamine/server/errors';
 import { presentRawData } from '../../presenters/pipeline-config';
-import { likePattern, pageOf } from '../../queries/paging';
-import { backToPending, bossDb, sendMany } from '../../queue/boss';
+import { likePattern, pageOf } from '@ideamine/server/queries/paging';
+import { backToPending, bossDb, sendMany } from '@ideamine/server/queue/boss';
 import type PgBoss from 'pg-boss';
 import { defineRoute, ok } from '../define';
 

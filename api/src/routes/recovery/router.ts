@@ -3,10 +3,10 @@ import { idParam, messageSchema, pageQuery, text } from '@ideamine/shared/contra
 import { knowledgeListItemSchema } from '@ideamine/shared/contract/knowledge';
 import { paginate } from '@ideamine/shared/envelope';
 import { role } from '@ideamine/shared/permissions';
-import { purgeKnowledge, restoreKnowledge } from '../../commands/recovery';
+import { purgeKnowledge, restoreKnowledge } from '@ideamine/server/commands/recovery';
 import { presentKnowledgeListItem } from '../../presenters/knowledge';
-import { KNOWLEDGE_COLUMNS } from '../../queries/knowledge';
-import { likePattern, pageOf } from '../../queries/paging';
+import { KNOWLEDGE_COLUMNS } from '@ideamine/server/queries/knowledge';
+import { likePattern, pageOf } from '@ideamine/server/queries/paging';
 import { defineRoute, ok } from '../define';
 
 // Spec s2: /admin/recovery (knowledge recovery), role admin.

@@ -4,15 +4,15 @@ import { createScheduleBody, scheduleSchema, updateScheduleBody } from '@ideamin
 import { paginate } from '@ideamine/shared/envelope';
 import { permission } from '@ideamine/shared/permissions';
 import { normalizeUrl } from '@ideamine/shared/url';
-import { writeAudit } from '../../commands/audit';
-import { nextRunAt } from '../../commands/schedule-times';
-import { ApiError, notFound } from '../../errors';
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/database';
-import { checkCrawlTarget } from '../../net/address-policy';
-import { crawlAllowList } from '../../net/crawl-allow-list';
+import { writeAudit } from '@ideamine/server/commands/audit';
+import { nextRunAt } from '@ideamine/server/commands/schedule-times';
+import { ApiError, notFound } from '@ideamine/server/errors';
+import type { AppContext } from '@ideamine/server/context';
+import type { Db } from '@ideamine/server/db/database';
+import { checkCrawlTarget } from '@ideamine/server/net/address-policy';
+import { crawlAllowList } from '@ideamine/server/net/crawl-allow-list';
 import { presentSchedule } from '../../presenters/pipeline-config';
-import { pageOf } from '../../queries/paging';
+import { pageOf } from '@ideamine/server/queries/paging';
 import { defineRoute, ok } from '../define';
 
 // Schedules: a cron expression in a time zone and a job template. Workers tick every minute

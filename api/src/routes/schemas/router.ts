@@ -3,10 +3,10 @@ import { idParam, messageSchema, pageQuery } from '@ideamine/shared/contract/com
 import { createSchemaBody, extractionSchemaSchema, updateSchemaBody } from '@ideamine/shared/contract/pipeline-config';
 import { paginate } from '@ideamine/shared/envelope';
 import { permission } from '@ideamine/shared/permissions';
-import { writeAudit } from '../../commands/audit';
-import { conflict, notFound } from '../../errors';
+import { writeAudit } from '@ideamine/server/commands/audit';
+import { conflict, notFound } from '@ideamine/server/errors';
 import { presentSchema } from '../../presenters/pipeline-config';
-import { pageOf } from '../../queries/paging';
+import { pageOf } from '@ideamine/server/queries/paging';
 import { defineRoute, ok } from '../define';
 
 // Extraction schemas: how a page of a given kind becomes items.

@@ -8,10 +8,10 @@ import {
 } from '@ideamine/shared/contract/pipeline-config';
 import { permission } from '@ideamine/shared/permissions';
 import { KNOWN_SETTINGS, type SettingKey } from '@ideamine/shared/settings';
-import { writeAudit } from '../../commands/audit';
-import type { Db } from '../../db/database';
-import { ApiError, notFound } from '../../errors';
-import type { Actor } from '../../commands/admin-users';
+import { writeAudit } from '@ideamine/server/commands/audit';
+import type { Db } from '@ideamine/server/db/database';
+import { ApiError, notFound } from '@ideamine/server/errors';
+import type { Actor } from '@ideamine/server/commands/admin-users';
 import { defineRoute, ok } from '../define';
 
 // Settings: known keys only, each value checked against its own schema. Deleting a setting

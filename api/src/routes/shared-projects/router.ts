@@ -1,8 +1,8 @@
 import { sharedProjectSchema, shareTokenParam } from '@ideamine/shared/contract/projects';
 import { PUBLIC } from '@ideamine/shared/permissions';
-import { notFound } from '../../errors';
+import { notFound } from '@ideamine/server/errors';
 import { presentSharedProject } from '../../presenters/project';
-import { findSharedProject, projectIdeas } from '../../queries/projects';
+import { findSharedProject, projectIdeas } from '@ideamine/server/queries/projects';
 import { defineRoute, ok } from '../define';
 
 // A project shared by link (spec s2 /shared/{token}): anyone with the link may read it. It shows

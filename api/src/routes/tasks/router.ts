@@ -3,9 +3,9 @@ import { idParam, MAX_ID, messageSchema, pageQuery } from '@ideamine/shared/cont
 import { crawlTaskSchema, taskStatusSchema, transformTaskSchema } from '@ideamine/shared/contract/jobs';
 import { paginate } from '@ideamine/shared/envelope';
 import { permission } from '@ideamine/shared/permissions';
-import { rerunTask } from '../../commands/job-control';
+import { rerunTask } from '@ideamine/server/commands/job-control';
 import { presentCrawlTask, presentTransformTask } from '../../presenters/job';
-import { pageOf } from '../../queries/paging';
+import { pageOf } from '@ideamine/server/queries/paging';
 import { defineRoute, ok } from '../define';
 
 const tag = 'Tasks';

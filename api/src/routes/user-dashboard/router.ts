@@ -2,9 +2,9 @@ import { SIGNED_IN } from '@ideamine/shared/permissions';
 import { userOverviewSchema, userStatsSchema } from '@ideamine/shared/contract/user-dashboard';
 import { presentHighPotentialIdea, presentIdeaCard } from '../../presenters/public-idea';
 import { quickActionsFor } from '../../presenters/quick-actions';
-import { highPotentialIdeas } from '../../queries/public-ideas';
-import { countProjects } from '../../queries/projects';
-import { personalStats, recentSubmissions, userActivity } from '../../queries/user-dashboard';
+import { highPotentialIdeas } from '@ideamine/server/queries/public-ideas';
+import { countProjects } from '@ideamine/server/queries/projects';
+import { personalStats, recentSubmissions, userActivity } from '@ideamine/server/queries/user-dashboard';
 import { defineRoute, ok } from '../define';
 
 const tag = 'User dashboard';

@@ -3,10 +3,10 @@ import { idParam, messageSchema } from '@ideamine/shared/contract/common';
 import { listUsersQuery, updateUserBody, userSchema } from '@ideamine/shared/contract/users';
 import { paginate } from '@ideamine/shared/envelope';
 import { permission, role } from '@ideamine/shared/permissions';
-import { deleteUserAsAdmin, updateUserAsAdmin } from '../../commands/admin-users';
-import { notFound } from '../../errors';
+import { deleteUserAsAdmin, updateUserAsAdmin } from '@ideamine/server/commands/admin-users';
+import { notFound } from '@ideamine/server/errors';
 import { presentUser } from '../../presenters/user';
-import { findUserById, listUsers } from '../../queries/users';
+import { findUserById, listUsers } from '@ideamine/server/queries/users';
 import { defineRoute, ok } from '../define';
 
 const tag = 'Users';

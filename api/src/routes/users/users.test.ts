@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client } from '../../test/http';
-import { buildUser, signedInUser } from '../../test/factories';
+import { buildUser, signedInUser } from '@ideamine/server/test/factories';
 import { startTestServer, type TestServer } from '../../test/server';
 
 let server: TestServer;

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database';
+import type { Db } from '@ideamine/server/db/database';
 
 // Counts every row written to every table of a test database (row triggers into one counter
 // table), so a test can say "this refused request changed nothing" exactly and cheaply.

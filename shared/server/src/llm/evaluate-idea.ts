@@ -1,5 +1,5 @@
-import type { Db } from '@ideamine/api/db/database';
-import type { ProfitLabel } from '@ideamine/api/db/schema';
+import type { Db } from '../db/database';
+import type { ProfitLabel } from '../db/schema';
 import { recordedCall } from './call-log';
 import type { Analysis, CategoryOption, IdeaText, LlmProvider } from './provider';
 import { PROFIT_WEIGHTS, scoreColumns } from './scoring';

@@ -1,5 +1,5 @@
-import type { Db } from '@ideamine/api/db/database';
-import { readSetting } from '@ideamine/api/commands/settings';
+import type { Db } from '../db/database';
+import { readSetting } from '../commands/settings';
 import { LocalProvider } from './local';
 import { OpenAiProvider } from './openai';
 import type { LlmProvider } from './provider';

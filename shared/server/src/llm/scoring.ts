@@ -1,4 +1,4 @@
-import type { ProfitLabel } from '@ideamine/api/db/schema';
+import type { ProfitLabel } from '../db/schema';
 import type { Analysis } from './provider';
 
 // Turning sub-scores into the profit score and its label (spec s9 categories), and deciding

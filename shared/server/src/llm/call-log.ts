@@ -1,4 +1,4 @@
-import type { Db } from '@ideamine/api/db/database';
+import type { Db } from '../db/database';
 import type { LlmProvider, LlmResult, Usage } from './provider';
 
 /** Runs one provider call and records it (provider, model, purpose, tokens, latency, status, cost). */

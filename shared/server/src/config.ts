@@ -7,7 +7,7 @@ import { isSecureOrLoopback } from './net/loopback';
 // lists the same names.
 
 /** portal/dist of this checkout, wherever the process was started from. */
-const DEFAULT_PORTAL_DIR = fileURLToPath(new URL('../../portal/dist', import.meta.url));
+const DEFAULT_PORTAL_DIR = fileURLToPath(new URL('../../../portal/dist', import.meta.url));
 
 const bool = z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'true' || v === '1');
 const int = (def: number) => z.coerce.number().int().positive().default(def);

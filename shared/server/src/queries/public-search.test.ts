@@ -2,13 +2,13 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicSearchQuery } from '@ideamine/shared/contract/public';
 import { buildKnowledge } from '../test/factories';
-import { startTestServer, type TestServer } from '../test/server';
+import { startTestContext, type TestContext } from '../test/context';
 import { searchPublicIdeas } from './public-ideas';
 
 // Search bounds its work on a broad term: an exact total up to a cap, an estimate past it, and
 // relevance ranked over the newest matches. Small bounds here stand for 10,000 and 1,000.
 
-let server: TestServer;
+let server: TestContext;
 const bounds = { exactTotalCap: 8, rankWindow: 6 };
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
 const search = (q: Partial<PublicSearchQuery>) =>
@@ -24,7 +24,7 @@ const search = (q: Partial<PublicSearchQuery>) =>
 const kayaks: number[] = [];
 const canoes: number[] = [];
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestContext();
   for (let i = 0; i < 12; i++) {
     const idea = await buildKnowledge(server.app, {
       title: i % 3 === 0 ? `Kayak rental desk ${i}` : `Boat rental desk ${i}`,

@@ -1,8 +1,7 @@
 import type { UpdateUserBody } from '@ideamine/shared/contract/users';
 import type { Db } from '../db/database';
 import { conflict, notFound } from '../errors';
-import { presentUser } from '../presenters/user';
-import type { UserRow } from '../queries/users';
+import { userWithoutSecrets, type UserRow } from '../queries/users';
 import { writeAudit } from './audit';
 import { readSetting } from './settings';
 
@@ -46,8 +45,8 @@ export async function updateUserAsAdmin(db: Db, actor: Actor, id: number, input:
       action: 'user.update',
       entityType: 'user',
       entityId: id,
-      before: pick(presentUser(user), Object.keys(changes)),
-      after: pick(presentUser(updated), Object.keys(changes)),
+      before: pick(userWithoutSecrets(user), Object.keys(changes)),
+      after: pick(userWithoutSecrets(updated), Object.keys(changes)),
       ip: actor.ip,
       requestId: actor.requestId,
     });
@@ -66,7 +65,7 @@ export async function deleteUserAsAdmin(db: Db, actor: Actor, id: number): Promi
       action: 'user.delete',
       entityType: 'user',
       entityId: id,
-      before: presentUser(user),
+      before: userWithoutSecrets(user),
       ip: actor.ip,
       requestId: actor.requestId,
     });

@@ -6,7 +6,7 @@ import {
 } from '@ideamine/shared/contract/avatars';
 import type { AppContext } from '../context';
 import { ApiError, notFound } from '../errors';
-import type { UploadedFile } from '../middlewares/multipart-body';
+import type { UploadedFile } from '../storage/uploaded-file';
 import { findAvatar, inScope, type AvatarRow, type AvatarScope } from '../queries/avatars';
 import { sniffImageType, type ImageType } from '../storage/image-type';
 import { removeStoredFile, storeFile, uploadDir } from '../storage/stored-files';

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { evaluateIdea, type IdeaEvaluation } from '@ideamine/worker/llm/evaluate-idea';
-import { recordedCall } from '@ideamine/worker/llm/call-log';
-import { slugify } from '@ideamine/worker/transform/slug';
+import { evaluateIdea, type IdeaEvaluation } from '../llm/evaluate-idea';
+import { recordedCall } from '../llm/call-log';
+import { slugify } from '@ideamine/shared/slug';
 import type { AppContext } from '../context';
 import { withProvider } from '../llm/run-llm';
 

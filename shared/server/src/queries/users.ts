@@ -1,9 +1,27 @@
 import { sql, type Selectable } from 'kysely';
-import type { ListUsersQuery } from '@ideamine/shared/contract/users';
+import type { ListUsersQuery, User } from '@ideamine/shared/contract/users';
 import type { Db } from '../db/database';
 import type { UsersTable } from '../db/schema';
 
 export type UserRow = Selectable<UsersTable>;
+
+/** A user as anyone but the account itself may see it (API answers, audit entries): never the password hash. */
+export function userWithoutSecrets(u: UserRow): User {
+  return {
+    id: u.id,
+    first_name: u.first_name,
+    last_name: u.last_name,
+    username: u.username,
+    email: u.email,
+    role: u.role,
+    email_verified: u.email_verified,
+    created_at: u.created_at.toISOString(),
+    trial_expires_at: u.trial_expires_at ? u.trial_expires_at.toISOString() : null,
+    google_id: u.google_id,
+    github_id: u.github_id,
+    apple_id: u.apple_id,
+  };
+}
 
 export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();

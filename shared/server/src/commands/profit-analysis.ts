@@ -1,4 +1,4 @@
-import { evaluateIdea } from '@ideamine/worker/llm/evaluate-idea';
+import { evaluateIdea } from '../llm/evaluate-idea';
 import type { AppContext } from '../context';
 import { ApiError, notFound } from '../errors';
 import { withProvider } from '../llm/run-llm';

@@ -1,5 +1,5 @@
-import { chooseProvider } from '@ideamine/worker/llm/choose-provider';
-import type { LlmProvider } from '@ideamine/worker/llm/provider';
+import { chooseProvider } from './choose-provider';
+import type { LlmProvider } from './provider';
 import type { AppContext } from '../context';
 import { ApiError } from '../errors';
 

@@ -6,7 +6,7 @@ import { openDatabase } from '../db/database';
 // this process alone (prlimit --fsize: the file grows past the limit and the write fails with
 // EFBIG, as a full disk fails with ENOSPC). It says "ready" once loaded, waits for a line on
 // stdin (the limit is set meanwhile), and prints the outcome as one JSON line.
-// Usage: node --import tsx api/src/test/backup-child.ts <database url> <backup folder>
+// Usage: node --import tsx shared/server/src/test/backup-child.ts <database url> <backup folder>
 
 const [databaseUrl, dir] = process.argv.slice(2);
 if (!databaseUrl || !dir) throw new Error('usage: backup-child.ts <database url> <backup folder>');
