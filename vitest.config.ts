@@ -11,7 +11,7 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['{shared,shared/server,api,worker,portal,desktop}/src/**/*.test.ts'],
+    include: ['{shared,shared/server,api,worker,portal,desktop,build/start}/src/**/*.test.ts'],
     globalSetup: ['shared/server/src/test/global-setup.ts'],
     reporters: ['default', './build/plain-summary-reporter.ts'],
     pool: 'forks',

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 
-// The API as a benchmark measures it: its own process (`--api-only`) on a free loopback port,
+// The API as a benchmark measures it: its own process (`npm run start:api`) on a free loopback port,
 // started with the given environment, ready when /readyz answers.
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -34,7 +34,7 @@ export function startScript(args: string[], env: NodeJS.ProcessEnv = {}, stdout:
 export async function startApiProcess(env: NodeJS.ProcessEnv): Promise<ApiProcess> {
   const port = await freePort();
   const child = startScript(
-    ['api/src/server.ts', '--api-only'],
+    ['api/src/server.ts'],
     { LOG_LEVEL: 'warn', ...env, PORT: String(port) },
     process.env.BENCH_API_LOG ? 'pipe' : 'ignore',
   );

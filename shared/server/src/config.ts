@@ -39,6 +39,7 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().optional(),
   DB_POOL_SIZE: int(10),
   CRAWL_ALLOW_PRIVATE: z.string().default(''),
+  WORKER_THREADS: z.coerce.number().int().min(0).max(64).default(1),
   OAUTH_REDIRECT_BASE_URL: z.url({ error: 'must be a URL' }).default('http://localhost:3000'),
   OAUTH_GOOGLE_CLIENT_ID: z.string().optional(),
   OAUTH_GOOGLE_CLIENT_SECRET: z.string().optional(),
@@ -104,6 +105,8 @@ export interface Config {
   dbPoolSize: number;
   /** Hosts, IPs or CIDRs the crawler may reach although private; 'true' for all. */
   crawlAllowPrivate: string;
+  /** Worker threads `npm start` runs the pipeline on (0: none, for an API-only start). */
+  workerThreads: number;
   oauth: OAuthConfig;
   /** Where backup files are written (DATA_DIR/backups by default); shared storage when scaled out. */
   backupDir: string;
@@ -149,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.ADMIN_PASSWORD,
     dbPoolSize: e.DB_POOL_SIZE,
     crawlAllowPrivate: e.CRAWL_ALLOW_PRIVATE,
+    workerThreads: e.WORKER_THREADS,
     oauth: {
       redirectBaseUrl: e.OAUTH_REDIRECT_BASE_URL.replace(/\/+$/, ''),
       google: {

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 // The real `npm start` path, as a new user runs it: no DATABASE_URL, so it boots the embedded
 // PostgreSQL, migrates, creates the first admin, serves /readyz, and stops cleanly on SIGTERM.
 
-const root = path.resolve(__dirname, '../..');
+const root = path.resolve(__dirname, '../../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ideamine-start-'));
 fs.chmodSync(dataDir, 0o755);
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));

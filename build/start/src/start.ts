@@ -1,0 +1,42 @@
+import { startApi } from '@ideamine/api/serve';
+import { closeAppContext, createAppContext, createLogger } from '@ideamine/server/boot';
+import { loadConfig } from '@ideamine/server/config';
+import { resolveDatabase } from '@ideamine/server/db/resolve-database';
+import { onShutdownSignal } from '@ideamine/server/process/shutdown';
+import { startWorkerThreads } from './worker-threads';
+
+// The composition root, what `npm start` runs: one database (external, or the embedded one it
+// boots), the API on this thread and the pipeline workers on WORKER_THREADS worker threads, and
+// an orderly shutdown on SIGINT/SIGTERM: the API first, then the workers, then the database.
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const log = createLogger(config);
+  // What has started, stopped in reverse order by a signal or a failed start. The handler is in
+  // place before anything else starts, so a stop signal at any moment leaves no database behind.
+  const started: Array<() => Promise<void>> = [];
+  const stopAll = async () => {
+    for (const stop of started.reverse()) await stop();
+  };
+  onShutdownSignal(log, stopAll);
+  try {
+    const database = await resolveDatabase(config, log);
+    started.push(() => database.stop());
+    // The API's context migrates the database before any worker thread connects to it.
+    const ctx = await createAppContext(config, log, database.url);
+    started.push(() => closeAppContext(ctx));
+    const threads = startWorkerThreads({ count: config.workerThreads, databaseUrl: database.url, log });
+    started.push(() => threads.stop());
+    const api = await startApi(ctx);
+    started.push(() => api.close());
+    await threads.ready;
+  } catch (err) {
+    await stopAll();
+    throw err;
+  }
+}
+
+main().catch((err: Error) => {
+  console.error(`Ideamine failed to start: ${err.message}`);
+  process.exit(1);
+});
