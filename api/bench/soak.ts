@@ -3,7 +3,7 @@ import os from 'node:os';
 import { closeAppContext, createAppContext } from '@ideamine/server/boot';
 import { benchDatabase } from './bench-database';
 import { buildUser, TEST_PASSWORD } from '@ideamine/server/test/factories';
-import { startDemoSite } from '@ideamine/worker/demo/site';
+import { startDemoSite } from '@ideamine/server/demo/site';
 import { startApiProcess, startScript } from './api-process';
 import { countIdeas, seedIdeas } from './seed-ideas';
 import { reportResult } from '../../build/bench-result';

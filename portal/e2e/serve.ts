@@ -7,7 +7,7 @@ import { loadConfig } from '@ideamine/server/config';
 import { databaseUrl, dropDatabase, withDatabase } from '@ideamine/server/db/admin';
 import { startEmbeddedPostgres } from '@ideamine/server/db/embedded-postgres';
 import { buildKnowledge, buildUser, TEST_PASSWORD } from '@ideamine/server/test/factories';
-import { startDemoSite } from '@ideamine/worker/demo/site';
+import { startDemoSite } from '@ideamine/server/demo/site';
 import { startWorkers } from '@ideamine/worker/runtime';
 import { E2E_PORT, E2E_STATE_FILE, type E2EState, type E2EUsers } from './fixtures';
 import { seedOperations } from './seed-operations';

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { demoIdea } from '../src/demo/idea-text';
+import { demoIdea } from '@ideamine/server/demo/idea-text';
 
 // A large loopback site for benchmarks: page N links to pages 10N+1 .. 10N+10, so a crawl from
 // page 0 reaches every page breadth-first. Pages are pre-rendered so the server costs little.

@@ -14,7 +14,7 @@ beforeAll(async () => {
   process.env.OPENAI_API_KEY = 'sk-test';
   process.env.OPENAI_BASE_URL = fake.url;
   p = await startPipeline({ ideas: 3 });
-  await p.server.app.db
+  await p.context.app.db
     .insertInto('settings')
     .values({ key: 'llm.provider', value: JSON.stringify('openai') })
     .execute();
@@ -33,7 +33,7 @@ describe('openai provider in the pipeline', () => {
     const jobId = await p.runJob({ path: '/hn.json', max_depth: 0 });
     expect(await p.waitForJob(jobId)).toBe('completed');
     await p.waitForIdeas(jobId);
-    const ideas = await p.server.app.db.selectFrom('knowledge').selectAll().where('job_id', '=', jobId).execute();
+    const ideas = await p.context.app.db.selectFrom('knowledge').selectAll().where('job_id', '=', jobId).execute();
     expect(ideas).toHaveLength(20);
     for (const idea of ideas) {
       expect(idea.categories).toEqual(['saas', 'fintech']);
@@ -41,14 +41,14 @@ describe('openai provider in the pipeline', () => {
       expect(idea.profit_potential).toBe('High');
       expect(idea.overall_score).toBe(3);
     }
-    const calls = await p.server.app.db.selectFrom('llm_calls').selectAll().where('provider', '=', 'openai').execute();
+    const calls = await p.context.app.db.selectFrom('llm_calls').selectAll().where('provider', '=', 'openai').execute();
     expect(calls).toHaveLength(40);
     expect(calls.every((c) => c.model === 'gpt-4o-mini' && c.status === 'ok' && c.total_tokens === 1200)).toBe(true);
     expect(Number(calls[0]!.cost_usd)).toBeCloseTo(0.00027, 6);
   });
 
   it('sends ideas the model keeps failing on to the dead-letter queue, with the errors logged', async () => {
-    await p.server.app.boss.updateQueue('enrich', {
+    await p.context.app.boss.updateQueue('enrich', {
       name: 'enrich',
       retryLimit: 1,
       retryDelay: 0,
@@ -56,10 +56,10 @@ describe('openai provider in the pipeline', () => {
       deadLetter: 'enrich.dead',
     });
     fake.setMode('malformed');
-    const [idea] = await p.server.app.db.selectFrom('knowledge').select('id').limit(1).execute();
-    await queueEnrichment(p.server.app.db, p.server.app.boss, [idea!.id]);
-    await waitUntil(async () => (await p.server.app.boss.getQueueSize('enrich.dead')) > 0, 30_000, 'a dead letter');
-    const errors = await p.server.app.db
+    const [idea] = await p.context.app.db.selectFrom('knowledge').select('id').limit(1).execute();
+    await queueEnrichment(p.context.app.db, p.context.app.boss, [idea!.id]);
+    await waitUntil(async () => (await p.context.app.boss.getQueueSize('enrich.dead')) > 0, 30_000, 'a dead letter');
+    const errors = await p.context.app.db
       .selectFrom('llm_calls')
       .selectAll()
       .where('knowledge_id', '=', idea!.id)

@@ -8,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => p?.close());
 
-const db = () => p.server.app.db;
+const db = () => p.context.app.db;
 
 describe('crawling a site end to end', () => {
   it('crawls within budget, obeys robots.txt, and turns pages into scored ideas', async () => {

@@ -1,20 +1,20 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createJob } from '@ideamine/server/commands/create-job';
 import { parseAllowList } from '@ideamine/server/net/address-policy';
-import { startTestServer, type TestServer } from '@ideamine/api/test/server';
-import { startDemoSite, type RunningSite } from './demo/site';
+import { startTestContext, type TestContext } from '@ideamine/server/test/context';
+import { startDemoSite, type RunningSite } from '@ideamine/server/demo/site';
 import { waitUntil } from './test/pipeline-harness';
 import { exited, workerProcesses } from './test/worker-process';
 
 // Real worker processes (`npm run start:worker`'s entry) against one database: killed with
 // SIGKILL mid-crawl and restarted, and two of them sharing one domain's rate limit.
 
-let server: TestServer;
+let server: TestContext;
 const workers = workerProcesses(() => server.app.databaseUrl);
 const startWorkerProcess = workers.start;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestContext();
 });
 afterEach(() => workers.stopAll());
 afterAll(() => server?.close());

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoSite, type RunningSite } from '../demo/site';
+import { startDemoSite, type RunningSite } from '@ideamine/server/demo/site';
 import { createHttpAgent, fetchPage, parseRetryAfter, type FetchOptions } from './fetcher';
 import { isBlockedAddress, parseAllowList } from '@ideamine/server/net/address-policy';
 

@@ -4,7 +4,7 @@ import { loadConfig } from '@ideamine/server/config';
 import { resolveDatabase } from '@ideamine/server/db/resolve-database';
 import { parseAllowList } from '@ideamine/server/net/address-policy';
 import { startWorkers } from '../runtime';
-import { startDemoSite } from './site';
+import { startDemoSite } from '@ideamine/server/demo/site';
 
 // `npm run demo`: serves the bundled demo site on loopback and runs the real pipeline over it
 // (crawl, transform, enrich, analyse) into the configured database, so a fresh install has

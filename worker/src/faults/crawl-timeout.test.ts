@@ -21,7 +21,7 @@ let p: PipelineHarness;
 beforeAll(async () => {
   p = await startPipeline({ ideas: 3, outbound: [...ENDLESS, '/ideas/1', '/ideas/2', '/ideas/3'] });
   // Set before the first crawl reads the settings (the workers cache them for 15 s).
-  await p.server.app.db
+  await p.context.app.db
     .insertInto('settings')
     .values([
       { key: 'crawl.timeout_seconds', value: JSON.stringify(TIMEOUT_S) },
@@ -33,7 +33,7 @@ afterAll(() => p?.close());
 
 describe('a crawl target that trickles bytes or never answers', () => {
   it('times the fetch out at the limit, fails the task with the reason, and the job and worker go on', async () => {
-    const db = p.server.app.db;
+    const db = p.context.app.db;
     const started = Date.now();
     const jobId = await p.runJob({ path: '/outbound', max_depth: 1 });
     expect(await p.waitForJob(jobId)).toBe('partially_completed');
@@ -87,7 +87,7 @@ describe('a crawl target that trickles bytes or never answers', () => {
       const jobId = await p.runJob({ path: '', initial_url: url, max_depth: 0 }); // another origin: its own robots.txt
       const status = await p.waitForJob(jobId);
       const ms = Date.now() - started;
-      const task = await p.server.app.db
+      const task = await p.context.app.db
         .selectFrom('crawl_tasks')
         .select(['status', 'skip_reason', 'error', 'duration_ms'])
         .where('job_id', '=', jobId)

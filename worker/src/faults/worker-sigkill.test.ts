@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJob } from '@ideamine/server/commands/create-job';
 import { parseAllowList } from '@ideamine/server/net/address-policy';
-import { startTestServer, type TestServer } from '@ideamine/api/test/server';
-import { startDemoSite, type RunningSite } from '../demo/site';
+import { startTestContext, type TestContext } from '@ideamine/server/test/context';
+import { startDemoSite, type RunningSite } from '@ideamine/server/demo/site';
 import { waitUntil } from '../test/pipeline-harness';
 import { exited, stderrTail, workerProcesses } from '../test/worker-process';
 
@@ -13,13 +13,13 @@ import { exited, stderrTail, workerProcesses } from '../test/worker-process';
 // counts; this one is about scale: many batches in flight when the kill comes.)
 
 const PAGES = 1000;
-let server: TestServer;
+let server: TestContext;
 let site: RunningSite;
 const workers = workerProcesses(() => server.app.databaseUrl);
 const db = () => server.app.db;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestContext();
   // A short delay per page keeps many fetches in flight, so the kill lands mid-batch.
   site = await startDemoSite({ ideas: PAGES, delayMs: 30 });
   await db()

@@ -19,11 +19,11 @@ beforeAll(async () => {
 });
 afterAll(() => p?.close());
 
-const db = () => p.server.app.db;
+const db = () => p.context.app.db;
 
 describe('cancelling a job', () => {
   it('skips the pages a worker holds but has not fetched yet, and ends the job', async () => {
-    const admin = await signedInUser(p.server.app, { role: 'admin' });
+    const admin = await signedInUser(p.context.app, { role: 'admin' });
     const jobId = await p.runJob({ path: '/', max_depth: 1, max_pages: 15 });
     // The seed's links claimed by the worker: active, waiting for the domain's next request.
     await waitUntil(

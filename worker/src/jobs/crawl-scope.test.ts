@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJob } from '@ideamine/server/commands/create-job';
 import { parseAllowList } from '@ideamine/server/net/address-policy';
-import { startDemoSite, type RunningSite } from '../demo/site';
+import { startDemoSite, type RunningSite } from '@ideamine/server/demo/site';
 import { startPipeline, type PipelineHarness } from '../test/pipeline-harness';
 
 // Which discovered URLs a job follows: sitemaps named in robots.txt, a schema's follow patterns,
@@ -30,7 +30,7 @@ afterAll(async () => {
   await other?.close();
 });
 
-const db = () => p.server.app.db;
+const db = () => p.context.app.db;
 
 /** A job's crawl tasks by URL: a path on the harness site, else the absolute URL. */
 async function tasksOf(jobId: number) {
@@ -91,7 +91,7 @@ describe('crawl scope', () => {
     const run = async (sameDomain: boolean) => {
       const job = await createJob(
         db(),
-        p.server.app.boss,
+        p.context.app.boss,
         { initial_url: `${p.site.url}/outbound`, max_depth: 1, same_domain: sameDomain },
         { userId: null, allow: parseAllowList('127.0.0.1') },
       );

@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => p?.close());
 
-const db = () => p.server.app.db;
+const db = () => p.context.app.db;
 
 describe('job time limit', () => {
   it('stops fetching and creating work once the limit has passed, and ends the job partially completed', async () => {

@@ -1,14 +1,14 @@
 import { createJob } from '@ideamine/server/commands/create-job';
-import { startTestServer, type TestServer } from '@ideamine/api/test/server';
+import { startTestContext, type TestContext } from '@ideamine/server/test/context';
 import type { CreateJobBody } from '@ideamine/shared/contract/jobs';
-import { startDemoSite, type RunningSite, type SiteOptions } from '../demo/site';
+import { startDemoSite, type RunningSite, type SiteOptions } from '@ideamine/server/demo/site';
 import { startWorkers } from '../runtime';
 import { parseAllowList } from '@ideamine/server/net/address-policy';
 
-// A real API server and database, real workers in this process, and the demo site on loopback.
+// A real database with the server layer, real workers in this process, and the demo site on loopback.
 
 export interface PipelineHarness {
-  server: TestServer;
+  context: TestContext;
   site: RunningSite;
   runJob(input: Partial<CreateJobBody> & { path: string }): Promise<number>;
   waitForJob(jobId: number): Promise<string>;
@@ -31,22 +31,22 @@ export async function waitUntil<T>(
 }
 
 export async function startPipeline(siteOptions: SiteOptions = {}): Promise<PipelineHarness> {
-  const server = await startTestServer();
+  const context = await startTestContext();
   const site = await startDemoSite(siteOptions);
-  const db = server.app.db;
+  const db = context.app.db;
   await db
     .insertInto('rate_limits')
     .values({ domain_pattern: '127.0.0.1', requests_per_minute: 60_000, burst: 500, max_concurrency: 16 })
     .execute();
-  const workers = await startWorkers({ db, boss: server.app.boss, log: server.app.log, allowPrivate: '127.0.0.1' });
+  const workers = await startWorkers({ db, boss: context.app.boss, log: context.app.log, allowPrivate: '127.0.0.1' });
   return {
-    server,
+    context,
     site,
     runJob: async ({ path, ...rest }) =>
       (
         await createJob(
           db,
-          server.app.boss,
+          context.app.boss,
           { initial_url: site.url + path, ...rest },
           { userId: null, allow: parseAllowList('127.0.0.1') },
         )
@@ -79,7 +79,7 @@ export async function startPipeline(siteOptions: SiteOptions = {}): Promise<Pipe
     close: async () => {
       await workers.stop();
       await site.close();
-      await server.close();
+      await context.close();
     },
   };
 }

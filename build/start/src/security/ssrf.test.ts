@@ -13,8 +13,8 @@ import {
   type Resolver,
 } from '@ideamine/server/net/address-policy';
 import { signedInUser } from '@ideamine/server/test/factories';
-import { client } from '../test/http';
-import { startTestServer, type TestServer } from '../test/server';
+import { client } from '@ideamine/api/test/http';
+import { startTestServer, type TestServer } from '@ideamine/api/test/server';
 
 // Checklist item 7: the crawler never reaches private, loopback, link-local or reserved
 // addresses, however they are written (IPv4 in decimal, octal or hex, IPv6 forms that carry an

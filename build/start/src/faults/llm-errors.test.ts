@@ -5,7 +5,8 @@ import { buildKnowledge, signedInUser } from '@ideamine/server/test/factories';
 import { client } from '@ideamine/api/test/http';
 import { percentOf } from '@ideamine/shared/trend';
 import { startFakeOpenAi, type FakeMode, type FakeOpenAi } from '@ideamine/server/test/fake-openai';
-import { startPipeline, waitUntil, type PipelineHarness } from '../test/pipeline-harness';
+import { waitUntil } from '@ideamine/worker/test/pipeline-harness';
+import { startProduct, type ProductHarness } from '../test/product';
 
 // Fault: the LLM endpoint misbehaves: HTTP 500, HTTP 429, no answer at all (timeout), malformed
 // JSON, JSON that does not match the schema, and an analysis that fails after a good enrichment.
@@ -18,7 +19,7 @@ import { startPipeline, waitUntil, type PipelineHarness } from '../test/pipeline
 const TIMEOUT_S = 1;
 const RETRY_LIMIT = 1; // attempts = RETRY_LIMIT + 1
 
-let p: PipelineHarness;
+let p: ProductHarness;
 let fake: FakeOpenAi;
 const saved = { key: process.env.OPENAI_API_KEY, url: process.env.OPENAI_BASE_URL };
 
@@ -26,8 +27,8 @@ beforeAll(async () => {
   fake = await startFakeOpenAi();
   process.env.OPENAI_API_KEY = 'sk-test';
   process.env.OPENAI_BASE_URL = fake.url;
-  p = await startPipeline({ ideas: 1 });
-  const { db, boss } = p.server.app;
+  p = await startProduct({ ideas: 1 });
+  const { db, boss } = p.context.app;
   await db
     .insertInto('settings')
     .values([
@@ -83,14 +84,14 @@ const CASES = new Map<string, Case>([
 
 describe('an LLM endpoint that fails in every way', () => {
   it('retries each task, dead-letters it with the reason, and the dashboard alerts on the error rate', async () => {
-    const { db, boss } = p.server.app;
+    const { db, boss } = p.context.app;
     const ideas = new Map<string, number>();
     for (const [name, c] of CASES)
-      ideas.set(name, (await buildKnowledge(p.server.app, { title: `Idea ${c.marker}` })).id);
-    const good = [(await buildKnowledge(p.server.app)).id, (await buildKnowledge(p.server.app)).id];
+      ideas.set(name, (await buildKnowledge(p.context.app, { title: `Idea ${c.marker}` })).id);
+    const good = [(await buildKnowledge(p.context.app)).id, (await buildKnowledge(p.context.app)).id];
     // One message holding an idea the model answers with malformed JSON and, after it, a good one.
-    const mixedBad = (await buildKnowledge(p.server.app, { title: 'Mixed idea [fake:malformed]' })).id;
-    const mixedGood = (await buildKnowledge(p.server.app, { title: 'Mixed good idea' })).id;
+    const mixedBad = (await buildKnowledge(p.context.app, { title: 'Mixed idea [fake:malformed]' })).id;
+    const mixedGood = (await buildKnowledge(p.context.app, { title: 'Mixed good idea' })).id;
     good.push(mixedGood);
     const started = Date.now();
     // One message per idea, so each fails, is retried and is dead-lettered on its own.
@@ -179,8 +180,8 @@ describe('an LLM endpoint that fails in every way', () => {
         SELECT count(*) FILTER (WHERE status = 'error')::int AS errors, count(*)::int AS all FROM llm_calls`.execute(db)
     ).rows;
     expect(counts!.errors).toBe((CASES.size + 1) * (RETRY_LIMIT + 1));
-    const admin = await signedInUser(p.server.app, { role: 'admin' });
-    const http = client(p.server.url);
+    const admin = await signedInUser(p.context.app, { role: 'admin' });
+    const http = client(p.url);
     const rates = await http.get('/api/v1/dashboard/error-rates?forceRefresh=true', { token: admin.token });
     expect(rates.status).toBe(200);
     expect(rates.body.data.llm_analysis_errors).toEqual({

@@ -1,28 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '@ideamine/server/test/factories';
 import { client } from '@ideamine/api/test/http';
-import { startPipeline, waitUntil, type PipelineHarness } from './test/pipeline-harness';
-import { handleScheduleTick } from './jobs/schedule-tick';
+import { waitUntil } from '@ideamine/worker/test/pipeline-harness';
+import { startProduct, type ProductHarness } from './test/product';
+import { handleScheduleTick } from '@ideamine/worker/jobs/schedule-tick';
 
 // The pipeline through its API, as an operator uses it.
 
-let p: PipelineHarness;
+let p: ProductHarness;
 let http: ReturnType<typeof client>;
 let trial: string;
 let developer: string;
 let admin: string;
 
 beforeAll(async () => {
-  p = await startPipeline({ ideas: 6 });
-  http = client(p.server.url);
-  trial = (await signedInUser(p.server.app, { role: 'trial' })).token;
-  developer = (await signedInUser(p.server.app, { role: 'developer' })).token;
-  admin = (await signedInUser(p.server.app, { role: 'admin' })).token;
+  p = await startProduct({ ideas: 6 });
+  http = client(p.url);
+  trial = (await signedInUser(p.context.app, { role: 'trial' })).token;
+  developer = (await signedInUser(p.context.app, { role: 'developer' })).token;
+  admin = (await signedInUser(p.context.app, { role: 'admin' })).token;
   // The API refuses private targets unless allow-listed; the demo site is on loopback.
   await http.post('/api/v1/settings', { key: 'crawl.allow_private_hosts', value: ['127.0.0.1'] }, { token: admin });
   // A slow rule for the demo site's other name, for the cancel test: most of its pages wait long
   // enough to be cancelled. Added before any crawl, as workers read the rules at most every 10 s.
-  await p.server.app.db
+  await p.context.app.db
     .insertInto('rate_limits')
     .values({ domain_pattern: 'localhost', requests_per_minute: 30, burst: 1, max_concurrency: 1 })
     .execute();
@@ -86,7 +87,7 @@ describe('jobs through the API', () => {
     ],
     [{ initial_url: 'https://example.com/', max_pages: 0 }, 'max_pages', 'max_pages must be 1 to 10000'],
   ])('refuses %j with 400 naming %s and creates nothing', async (body, field, message) => {
-    const before = await p.server.app.db
+    const before = await p.context.app.db
       .selectFrom('jobs')
       .select((eb) => eb.fn.countAll().as('n'))
       .executeTakeFirstOrThrow();
@@ -94,7 +95,7 @@ describe('jobs through the API', () => {
     expect(res.status).toBe(400);
     expect(res.body.error.field).toBe(field);
     expect(res.body.error.message).toContain(message);
-    const after = await p.server.app.db
+    const after = await p.context.app.db
       .selectFrom('jobs')
       .select((eb) => eb.fn.countAll().as('n'))
       .executeTakeFirstOrThrow();
@@ -158,7 +159,7 @@ describe('raw data', () => {
     );
     expect(res.status).toBe(201);
     const idea = await waitUntil(() =>
-      p.server.app.db
+      p.context.app.db
         .selectFrom('knowledge')
         .select(['title', 'analyzed_at'])
         .where('source_url', '=', 'https://manual.example/plumbers')
@@ -205,15 +206,15 @@ describe('schedules', () => {
     );
     expect(created.status).toBe(201);
     expect(new Date(created.body.data.next_run_at).getUTCMinutes()).toBe(0);
-    await p.server.app.db
+    await p.context.app.db
       .updateTable('schedules')
       .set({ next_run_at: new Date(Date.now() - 1000) })
       .where('id', '=', created.body.data.id)
       .execute();
     await handleScheduleTick({
-      db: p.server.app.db,
-      boss: p.server.app.boss,
-      log: p.server.app.log,
+      db: p.context.app.db,
+      boss: p.context.app.boss,
+      log: p.context.app.log,
       allow: (await import('@ideamine/server/net/address-policy')).parseAllowList('127.0.0.1'),
     } as never);
     const schedule = (await http.get(`/api/v1/schedules/${created.body.data.id}`, { token: developer })).body.data;
