@@ -1,16 +1,10 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { Pagination } from '@ideamine/shared/envelope';
 import type { IdeaCard, TrendingKeyword } from '@ideamine/shared/contract/public';
 import type { ApiClient, Query } from '../api/client';
 import { keys } from './keys';
 import { fetchPage } from './paged';
 
 // Public idea reads: the lists, one idea, categories, trending keywords, search and suggestions.
-
-export interface Page<T> {
-  items: T[];
-  pagination: Pagination;
-}
 
 export interface Category {
   slug: string;

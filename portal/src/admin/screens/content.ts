@@ -1,5 +1,5 @@
 import { lazyPage } from '../../routes/lazy-page';
-import type { ScreenMap } from '../screens';
+import type { ScreenMap } from './screen-map';
 
 // Content and configuration screens: users, knowledge, schemas, schedules, settings, avatars.
 

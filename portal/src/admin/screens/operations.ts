@@ -1,5 +1,5 @@
 import { lazyPage } from '../../routes/lazy-page';
-import type { ScreenMap } from '../screens';
+import type { ScreenMap } from './screen-map';
 
 // Operations screens: rate limits, backups, system health, recovery, LLM monitoring, analytics,
 // engagement.

@@ -1,5 +1,5 @@
 import { lazyPage } from '../../routes/lazy-page';
-import type { ScreenMap } from '../screens';
+import type { ScreenMap } from './screen-map';
 
 // Pipeline screens: jobs, tasks and queue control, raw data.
 
