@@ -106,6 +106,12 @@ export const ADMIN_ROUTES: PortalRoute[] = [
   route('/admin/engagement', ADMIN, 'Engagement', 'Views, votes and requests per idea.'),
 ];
 
+/** The desktop console's own screens (it mounts the admin routes beside them); not served by the portal. */
+export const CONSOLE_ROUTES: PortalRoute[] = [
+  route('/console/history', SIGNED_IN, 'Snapshot history', 'Every cached call and its snapshots, for offline review.'),
+  route('/console/settings', PUBLIC, 'Console settings', 'The server this console talks to, its cache and collector.'),
+];
+
 export const PORTAL_ROUTES: PortalRoute[] = [...PUBLIC_ROUTES, ...USER_ROUTES, ...ADMIN_ROUTES];
 
 export const NOT_FOUND_ROUTE = route('*', PUBLIC, 'Page not found', 'This page does not exist.');

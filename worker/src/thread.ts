@@ -13,9 +13,7 @@ export interface WorkerThreadData {
 }
 
 export type WorkerThreadMessage =
-  | { type: 'ready'; workerId: string }
-  | { type: 'failed'; message: string }
-  | { type: 'stopped' };
+  { type: 'ready'; workerId: string } | { type: 'failed'; message: string } | { type: 'stopped' };
 
 const port = parentPort;
 if (!port) throw new Error('worker/src/thread.ts runs only as a worker thread; use worker/src/main.ts as a process');

@@ -91,44 +91,48 @@ afterAll(async () => {
 }, 60_000);
 
 describe('npm start keeps slow pipeline work off the API thread', () => {
-  it('answers every request promptly while a crawl job backtracks on a hostile pattern', { timeout: 120_000 }, async () => {
-    const registered = await call('POST', '/auth/register', {
-      email: 'mallory@example.test',
-      username: 'mallory',
-      password: 'correct-horse-battery',
-    });
-    expect(registered.status).toBe(201);
-    const token = registered.body.data.tokens.access_token as string;
+  it(
+    'answers every request promptly while a crawl job backtracks on a hostile pattern',
+    { timeout: 120_000 },
+    async () => {
+      const registered = await call('POST', '/auth/register', {
+        email: 'mallory@example.test',
+        username: 'mallory',
+        password: 'correct-horse-battery',
+      });
+      expect(registered.status).toBe(201);
+      const token = registered.body.data.tokens.access_token as string;
 
-    const created = await call(
-      'POST',
-      '/jobs',
-      { initial_url: `${siteUrl}/`, include_patterns: ['(a+)+b'], max_pages: 5, max_depth: 2 },
-      token,
-    );
-    expect(created.status).toBe(201);
-    const jobId = created.body.data.id as number;
-    const jobStatus = async () => (await call('GET', `/jobs/${jobId}`, undefined, token)).body.data.status as string;
+      const created = await call(
+        'POST',
+        '/jobs',
+        { initial_url: `${siteUrl}/`, include_patterns: ['(a+)+b'], max_pages: 5, max_depth: 2 },
+        token,
+      );
+      expect(created.status).toBe(201);
+      const jobId = created.body.data.id as number;
+      const jobStatus = async () => (await call('GET', `/jobs/${jobId}`, undefined, token)).body.data.status as string;
 
-    // Probe the API until the job ends, timing every answer.
-    const started = Date.now();
-    const answers: number[] = [];
-    let status = 'pending';
-    while (status === 'pending' || status === 'active') {
-      const t0 = performance.now();
-      const ready = await fetch(`${apiUrl}/readyz`);
-      answers.push(performance.now() - t0);
-      expect(ready.status).toBe(200);
-      status = await jobStatus();
-      if (Date.now() - started > 100_000) throw new Error(`job ${jobId} still ${status}\n${output.slice(-2000)}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    const jobSeconds = (Date.now() - started) / 1000;
+      // Probe the API until the job ends, timing every answer.
+      const started = Date.now();
+      const answers: number[] = [];
+      let status = 'pending';
+      while (status === 'pending' || status === 'active') {
+        const t0 = performance.now();
+        const ready = await fetch(`${apiUrl}/readyz`);
+        answers.push(performance.now() - t0);
+        expect(ready.status).toBe(200);
+        status = await jobStatus();
+        if (Date.now() - started > 100_000) throw new Error(`job ${jobId} still ${status}\n${output.slice(-2000)}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const jobSeconds = (Date.now() - started) / 1000;
 
-    // The pattern really ran long (else this test proves nothing) ...
-    expect(jobSeconds).toBeGreaterThan(2);
-    // ... and no answer waited for it.
-    expect(answers.length).toBeGreaterThan(10);
-    expect(Math.max(...answers)).toBeLessThan(SLOWEST_ANSWER_MS);
-  });
+      // The pattern really ran long (else this test proves nothing) ...
+      expect(jobSeconds).toBeGreaterThan(2);
+      // ... and no answer waited for it.
+      expect(answers.length).toBeGreaterThan(10);
+      expect(Math.max(...answers)).toBeLessThan(SLOWEST_ANSWER_MS);
+    },
+  );
 });

@@ -128,5 +128,4 @@ describe('pause and resume', () => {
     }
     expect(await transform()).toMatchObject({ workers: 0, workers_paused: 0 });
   });
-
 });

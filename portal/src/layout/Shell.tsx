@@ -13,7 +13,7 @@ import { TopNav } from './TopNav';
 import { usePageMeta } from './use-page-meta';
 import { useIsMobile } from './use-media-query';
 import { useAuth } from '../auth/AuthProvider';
-import { sidebarFor } from './nav-items';
+import { sidebarFor } from '@ideamine/shared/navigation';
 
 // The page frame of spec s2: top navigation, the sidebar (a drawer under 600 px), breadcrumbs,
 // the page inside the global error boundary, the scroll-to-top button and the cookie banner.

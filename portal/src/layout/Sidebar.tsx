@@ -1,7 +1,7 @@
 import { Button, Icon, Tooltip } from '@blueprintjs/core';
 import { Link } from '@tanstack/react-router';
 import { useAuth } from '../auth/AuthProvider';
-import { sidebarFor, type NavSection } from './nav-items';
+import { sidebarFor, type NavSection } from '@ideamine/shared/navigation';
 
 // The sidebar of spec s2: 260 px wide, 70 px collapsed (icons only, labels as tooltips).
 

@@ -2,7 +2,7 @@ import { Alignment, Button, Menu, MenuItem, Navbar, Popover } from '@blueprintjs
 import { Link, useNavigate } from '@tanstack/react-router';
 import { hasRole } from '@ideamine/shared/permissions';
 import { useAuth } from '../auth/AuthProvider';
-import { ADMIN_MENU, topNavItems } from './nav-items';
+import { ADMIN_MENU, topNavItems } from '@ideamine/shared/navigation';
 import { NotificationBell } from './Notifications';
 import { useTheme } from './ThemeProvider';
 import { UserMenu } from './UserMenu';

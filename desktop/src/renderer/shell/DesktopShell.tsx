@@ -9,7 +9,7 @@ import { useTheme } from '@ideamine/portal/layout/ThemeProvider';
 import { SETTING_KEYS, useSetting } from '@ideamine/portal/settings/local-settings';
 import { useConnection, useConsole } from '../console-context';
 import { ConnectionBanner } from './ConnectionBanner';
-import { NAV } from './nav';
+import { CONSOLE_SIDEBAR } from '@ideamine/shared/navigation';
 
 // The console's frame: a top bar (server, connection, auto-refresh, user), the sidebar of
 // operator screens, the offline banner and the screen itself.
@@ -91,7 +91,7 @@ export function DesktopShell() {
       <div className="im-body">
         {user && (
           <nav className="im-sidebar" aria-label="Console">
-            {NAV.map((group) => (
+            {CONSOLE_SIDEBAR.map((group) => (
               <div key={group.title} className="im-nav-section">
                 <div className="im-nav-title">{group.title}</div>
                 {group.items.map(({ label, to, icon }) => (

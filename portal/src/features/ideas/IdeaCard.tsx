@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { IdeaCard as IdeaCardData } from '@ideamine/shared/contract/public';
 import { formatShortDate, ideaScore, ideaScoreIntentOutOfTen, withOverflow } from '@ideamine/shared/format';
 import { useAuth } from '../../auth/AuthProvider';
-import { canAdministerIdeas } from '../../layout/nav-items';
+import { canAdministerIdeas } from './can-administer';
 import { IdeaAdminControls } from './IdeaAdminControls';
 import { VoteButtons } from './VoteButtons';
 

@@ -1,14 +1,45 @@
-import type { IconName } from '@blueprintjs/icons';
-import type { User } from '@ideamine/shared/contract/users';
-import { can, hasRole } from '@ideamine/shared/permissions';
+import type { User } from './contract/users';
+import { hasRole } from './permissions';
+import { ADMIN_ROUTES, CONSOLE_ROUTES } from './routes';
 
-// The navigation of spec s2 as data: top navigation, the admin sidebar sections and the
-// sidebar everyone else sees.
+// The navigation of spec s2 as data, the one source for the portal (top navigation, admin and
+// user sidebars) and the desktop console (its sidebar). Every entry is a path of the route table
+// (routes.ts); navigation.test.ts checks that each one leads to a page.
+
+/** Blueprint icon names the navigation uses (checked against Blueprint's list by the portal's type check). */
+export type NavIcon =
+  | 'archive'
+  | 'book'
+  | 'chart'
+  | 'code-block'
+  | 'cog'
+  | 'dashboard'
+  | 'database'
+  | 'dollar'
+  | 'flash'
+  | 'folder-open'
+  | 'heart'
+  | 'history'
+  | 'home'
+  | 'layers'
+  | 'lightbulb'
+  | 'people'
+  | 'person'
+  | 'predictive-analysis'
+  | 'projects'
+  | 'pulse'
+  | 'star'
+  | 'th-list'
+  | 'thumbs-up'
+  | 'time'
+  | 'trending-up'
+  | 'undo'
+  | 'wrench';
 
 export interface NavItem {
   label: string;
   to: string;
-  icon: IconName;
+  icon: NavIcon;
 }
 
 export interface NavSection {
@@ -37,6 +68,7 @@ export const ADMIN_MENU: NavItem[] = [
   { label: 'Settings', to: '/admin/settings', icon: 'cog' },
 ];
 
+/** The admin sidebar, its sections and labels as spec s2 names them. */
 export const ADMIN_SIDEBAR: NavSection[] = [
   {
     title: 'Core',
@@ -111,5 +143,54 @@ export function sidebarFor(user: User | null): NavSection[] {
   return user && hasRole(user, 'admin') ? ADMIN_SIDEBAR : userSidebar(user);
 }
 
-/** Card controls for visibility and ownership: admins who also hold admin permission on knowledge. */
-export const canAdministerIdeas = (user: User | null) => hasRole(user, 'admin') && can(user, 'knowledge', 'admin');
+/** Icons of the operator screens the admin sidebar does not list (tasks, rate limits, ...). */
+const OTHER_OPERATOR_ICONS: Record<string, NavIcon> = {
+  '/admin/tasks': 'th-list',
+  '/admin/rate-limits': 'time',
+  '/admin/recovery': 'undo',
+  '/admin/avatars': 'person',
+  '/console/history': 'history',
+  '/console/settings': 'wrench',
+};
+
+const ICON_BY_PATH = new Map<string, NavIcon>([
+  ...ADMIN_SIDEBAR.flatMap((s) => s.items.map((i) => [i.to, i.icon] as const)),
+  ...Object.entries(OTHER_OPERATOR_ICONS),
+]);
+
+/** An entry named by its route's title, with the icon the sidebars give that path. */
+function routeItem(path: string): NavItem {
+  const route = [...ADMIN_ROUTES, ...CONSOLE_ROUTES].find((r) => r.path === path);
+  const icon = ICON_BY_PATH.get(path);
+  if (!route || !icon) throw new Error(`navigation names ${path}, which has no route or no icon`);
+  return { label: route.title, to: path, icon };
+}
+
+/** The desktop console's sidebar: every operator screen (titles from the route table), then the console's own. */
+export const CONSOLE_SIDEBAR: NavSection[] = [
+  {
+    title: 'Operations',
+    items: [
+      '/admin',
+      '/admin/jobs',
+      '/admin/tasks',
+      '/admin/schedules',
+      '/admin/system-health',
+      '/admin/llm-monitoring',
+    ].map(routeItem),
+  },
+  { title: 'Data', items: ['/admin/knowledge', '/admin/data/raw', '/admin/recovery', '/admin/backup'].map(routeItem) },
+  {
+    title: 'Configuration',
+    items: [
+      '/admin/users',
+      '/admin/schemas',
+      '/admin/rate-limits',
+      '/admin/avatars',
+      '/admin/settings',
+      '/admin/analytics',
+      '/admin/engagement',
+    ].map(routeItem),
+  },
+  { title: 'Console', items: CONSOLE_ROUTES.map((r) => routeItem(r.path)) },
+];
