@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
+import { freePort } from '@ideamine/server/net/free-port';
 
 // The API as a benchmark measures it: its own process (`npm run start:api`) on a free loopback port,
 // started with the given environment, ready when /readyz answers.
@@ -11,15 +11,6 @@ export interface ApiProcess {
   url: string;
   child: ChildProcess;
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 /** Starts `node --import tsx <script>` from the repository root with extra environment. */

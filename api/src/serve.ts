@@ -8,7 +8,6 @@ import { createApp } from './app';
 const HOUSEKEEPING_INTERVAL_MS = 3600_000;
 
 export interface RunningApi {
-  url: string;
   /** Stops taking connections and waits for the open requests. */
   close(): Promise<void>;
 }
@@ -19,8 +18,7 @@ export async function startApi(ctx: AppContext): Promise<RunningApi> {
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const url = `http://${config.host}:${port}`;
-  log.info({ url }, 'Ideamine is listening');
+  log.info({ url: `http://${config.host}:${port}` }, 'Ideamine is listening');
 
   const housekeeping = setInterval(() => {
     pruneRateLimitCounters(ctx.db).catch((err: unknown) => log.warn({ err }, 'housekeeping failed'));
@@ -28,7 +26,6 @@ export async function startApi(ctx: AppContext): Promise<RunningApi> {
   housekeeping.unref();
 
   return {
-    url,
     close: async () => {
       clearInterval(housekeeping);
       server.closeIdleConnections();

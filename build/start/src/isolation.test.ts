@@ -1,9 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
-import net from 'node:net';
+import type net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '@ideamine/server/net/free-port';
 import { createTestDatabase } from '@ideamine/server/test/database';
+import { waitUntil } from '@ideamine/worker/test/pipeline-harness';
 
 // What `npm start` runs, tried as an attacker would (issue 16): a newly registered account creates
 // a crawl job whose include pattern backtracks exponentially, and the start page links to a URL
@@ -22,23 +24,11 @@ let child: ChildProcess;
 let apiUrl: string;
 let output = '';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
+/** Waits as the pipeline tests do; a failure carries the end of the server's output. */
+function waitFor(probe: () => Promise<boolean>, timeoutMs: number, what: string): Promise<boolean> {
+  return waitUntil(probe, timeoutMs, what).catch((err: Error) => {
+    throw new Error(`${err.message}\n${output.slice(-2000)}`);
   });
-}
-
-async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs: number, what: string): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${output.slice(-2000)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 async function call(method: string, route: string, body?: unknown, token?: string) {
@@ -76,8 +66,16 @@ beforeAll(async () => {
   });
   child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
-  await waitFor(async () => ((await fetch(`${apiUrl}/readyz`)).ok ? true : undefined), 60_000, '/readyz');
-  await waitFor(async () => (output.includes('worker thread started') ? true : undefined), 30_000, 'the workers');
+  await waitFor(
+    () =>
+      fetch(`${apiUrl}/readyz`).then(
+        (res) => res.ok,
+        () => false,
+      ),
+    60_000,
+    '/readyz',
+  );
+  await waitFor(async () => output.includes('worker thread started'), 30_000, 'the workers');
 }, 90_000);
 
 afterAll(async () => {

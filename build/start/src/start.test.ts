@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '@ideamine/server/net/free-port';
+import { waitUntil } from '@ideamine/worker/test/pipeline-harness';
 
 // The real `npm start` path, as a new user runs it: no DATABASE_URL, so it boots the embedded
 // PostgreSQL, migrates, creates the first admin, serves /readyz, and stops cleanly on SIGTERM.
@@ -12,25 +13,6 @@ const root = path.resolve(__dirname, '../../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ideamine-start-'));
 fs.chmodSync(dataDir, 0o755);
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe('npm start', () => {
   it('answers /readyz with the embedded database and stops cleanly', { timeout: 90_000 }, async () => {
@@ -46,10 +28,14 @@ describe('npm start', () => {
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
 
     try {
-      const ready = await waitFor(async () => {
-        const res = await fetch(`http://127.0.0.1:${port}/readyz`);
-        return res.ok ? ((await res.json()) as { status: string }) : undefined;
-      }, 60_000);
+      const ready = await waitUntil(
+        async () => {
+          const res = await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => undefined);
+          return res?.ok ? ((await res.json()) as { status: string }) : undefined;
+        },
+        60_000,
+        '/readyz',
+      );
       expect(ready.status).toBe('ready');
       expect(output).toContain('created the first admin account');
       expect(fs.readFileSync(path.join(dataDir, 'first-admin-password.txt'), 'utf8').trim()).toMatch(/^[\w-]{16}$/);
@@ -59,7 +45,11 @@ describe('npm start', () => {
       process.kill(-child.pid!, 'SIGTERM');
     }
     await exited;
-    await waitFor(async () => (fs.existsSync(path.join(dataDir, 'pg', 'postmaster.pid')) ? undefined : true), 10_000);
+    await waitUntil(
+      async () => !fs.existsSync(path.join(dataDir, 'pg', 'postmaster.pid')),
+      10_000,
+      'the embedded PostgreSQL to stop',
+    );
     expect(output).toContain('"msg":"stopped"');
   });
 });

@@ -15,8 +15,9 @@ async function main(): Promise<void> {
   // What has started, stopped in reverse order by a signal or a failed start. The handler is in
   // place before anything else starts, so a stop signal at any moment leaves no database behind.
   const started: Array<() => Promise<void>> = [];
+  // Each is taken off as it runs, so a signal arriving while a failed start cleans up stops nothing twice.
   const stopAll = async () => {
-    for (const stop of started.reverse()) await stop();
+    for (let stop = started.pop(); stop; stop = started.pop()) await stop();
   };
   onShutdownSignal(log, stopAll);
   try {

@@ -16,8 +16,6 @@ const STOP_TIMEOUT_MS = 15_000;
 export interface WorkerThreads {
   /** Resolves once every thread has started its workers; rejects when one cannot start. */
   ready: Promise<void>;
-  /** Thread ids, for logs and tests. */
-  threadIds(): number[];
   stop(): Promise<void>;
 }
 
@@ -93,7 +91,6 @@ export function startWorkerThreads(opts: { count: number; databaseUrl: string; l
   );
   return {
     ready,
-    threadIds: () => [...threads.values()].map((w) => w.threadId),
     stop: async () => {
       stopping = true;
       await Promise.all([...threads.values()].map(stopThread));

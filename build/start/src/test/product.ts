@@ -1,6 +1,4 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createApp } from '@ideamine/api/app';
+import { serveOnLoopback } from '@ideamine/api/test/server';
 import type { SiteOptions } from '@ideamine/server/demo/site';
 import { startPipeline, type PipelineHarness } from '@ideamine/worker/test/pipeline-harness';
 
@@ -14,15 +12,12 @@ export interface ProductHarness extends PipelineHarness {
 
 export async function startProduct(siteOptions: SiteOptions = {}): Promise<ProductHarness> {
   const pipeline = await startPipeline(siteOptions);
-  const server: Server = createApp(pipeline.context.app, { checkResponses: true }).listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as AddressInfo;
+  const http = await serveOnLoopback(pipeline.context.app);
   return {
     ...pipeline,
-    url: `http://127.0.0.1:${port}`,
+    url: http.url,
     close: async () => {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
+      await http.close();
       await pipeline.close();
     },
   };

@@ -10,7 +10,7 @@ export interface TestContext {
 }
 
 /** The test configuration: quiet logs, no caches, a generous login throttle, no portal. */
-export function testConfig(overrides: Partial<Config> = {}): Config {
+function testConfig(overrides: Partial<Config> = {}): Config {
   const config: Config = {
     ...loadConfig({ LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', DATA_DIR: 'data/test' }),
     loginMaxAttemptsPerIp: 1000,
