@@ -59,9 +59,15 @@ export const KNOWN_SETTINGS = {
     description: 'Which language model enriches and scores ideas: local (offline rules and NLP) or openai',
   },
   'llm.openai_base_url': {
-    schema: z.url(),
+    schema: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }),
     default: 'https://api.openai.com/v1',
     description: 'Base URL of any OpenAI-compatible API (the key comes from OPENAI_API_KEY)',
+  },
+  'llm.allow_private_base_url': {
+    schema: z.boolean(),
+    default: false,
+    description:
+      'Let llm.openai_base_url reach a loopback or private address (a model server on this machine or network); link-local and cloud metadata addresses are always refused',
   },
   'llm.openai_model': {
     schema: z.string().min(1).max(100),
@@ -103,3 +109,11 @@ export const KNOWN_SETTINGS = {
 
 export type SettingKey = keyof typeof KNOWN_SETTINGS;
 export type SettingValue<K extends SettingKey> = z.infer<(typeof KNOWN_SETTINGS)[K]['schema']>;
+
+/**
+ * Whether a key from a request names a known setting. Only the table's own keys count:
+ * `key in KNOWN_SETTINGS` would also accept what every object inherits (constructor, __proto__).
+ */
+export function isSettingKey(key: string): key is SettingKey {
+  return Object.hasOwn(KNOWN_SETTINGS, key);
+}

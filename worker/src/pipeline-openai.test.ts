@@ -1,18 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queueEnrichment } from '@ideamine/server/commands/knowledge';
-import { startFakeOpenAi, type FakeOpenAi } from '@ideamine/server/test/fake-openai';
+import { startFakeOpenAi, useFakeOpenAiFromEnv, type FakeOpenAi } from '@ideamine/server/test/fake-openai';
 import { startPipeline, waitUntil, type PipelineHarness } from './test/pipeline-harness';
 
 // The pipeline with llm.provider = openai, against an OpenAI-compatible server on loopback.
 
 let p: PipelineHarness;
 let fake: FakeOpenAi;
-const saved = { key: process.env.OPENAI_API_KEY, url: process.env.OPENAI_BASE_URL };
+let restoreEnv: () => void = () => {};
 
 beforeAll(async () => {
   fake = await startFakeOpenAi();
-  process.env.OPENAI_API_KEY = 'sk-test';
-  process.env.OPENAI_BASE_URL = fake.url;
+  restoreEnv = useFakeOpenAiFromEnv(fake);
   p = await startPipeline({ ideas: 3 });
   await p.context.app.db
     .insertInto('settings')
@@ -22,10 +21,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await p?.close();
   await fake?.close();
-  process.env.OPENAI_API_KEY = saved.key;
-  process.env.OPENAI_BASE_URL = saved.url;
-  if (saved.key === undefined) delete process.env.OPENAI_API_KEY;
-  if (saved.url === undefined) delete process.env.OPENAI_BASE_URL;
+  restoreEnv();
 });
 
 describe('openai provider in the pipeline', () => {

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Job } from '@ideamine/shared/contract/jobs';
 import type { CrawlTasksTable, JobsTable, TransformTasksTable } from '@ideamine/server/db/schema';
+import { patternProblems } from '@ideamine/shared/pattern';
 import { iso } from './time';
 
 export function presentJob(j: Selectable<JobsTable>): Job {
@@ -17,6 +18,10 @@ export function presentJob(j: Selectable<JobsTable>): Job {
     same_domain: j.same_domain,
     include_patterns: j.include_patterns,
     exclude_patterns: j.exclude_patterns,
+    pattern_problems: [
+      ...patternProblems('include_patterns', j.include_patterns),
+      ...patternProblems('exclude_patterns', j.exclude_patterns),
+    ],
     time_limit_seconds: j.time_limit_seconds,
     error: j.error,
     created_by: j.created_by,

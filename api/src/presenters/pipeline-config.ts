@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { ExtractionSchemasTable, RateLimitsTable, RawDataTable, SchedulesTable } from '@ideamine/server/db/schema';
+import { patternProblems } from '@ideamine/shared/pattern';
 import { iso } from './time';
 
 export function presentRawData(r: Omit<Selectable<RawDataTable>, 'content'> & { content_preview: string }) {
@@ -31,6 +32,7 @@ export function presentSchema(s: Selectable<ExtractionSchemasTable>) {
     item_selector: s.item_selector,
     fields: s.fields,
     follow_patterns: s.follow_patterns,
+    pattern_problems: patternProblems('follow_patterns', s.follow_patterns),
     is_builtin: s.is_builtin,
     created_at: s.created_at.toISOString(),
     updated_at: s.updated_at.toISOString(),

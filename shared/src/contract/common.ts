@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../limits';
+import { MAX_PATTERN_LENGTH, MAX_PATTERNS_PER_LIST, patternProblem } from '../pattern';
 
 /** Ids are PostgreSQL integers. */
 export const MAX_ID = 2_147_483_647;
@@ -44,4 +45,20 @@ export function text(field: string, max: number) {
         error: `${field} must not contain control characters`,
       })
   );
+}
+
+/**
+ * A list of regular expressions that crawled URLs are matched against. Each must run on the
+ * linear-time engine; a refusal names the item (include_patterns.2) and the construct.
+ */
+export function patternList(field: string) {
+  return z
+    .array(text(field, MAX_PATTERN_LENGTH), { error: `${field} must be a list of regular expressions` })
+    .max(MAX_PATTERNS_PER_LIST, { error: `${field} may hold at most ${MAX_PATTERNS_PER_LIST} patterns` })
+    .superRefine((list, ctx) => {
+      list.forEach((pattern, i) => {
+        const problem = patternProblem(pattern);
+        if (problem) ctx.addIssue({ code: 'custom', path: [i], input: pattern, message: `${field}.${i} ${problem}` });
+      });
+    });
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MAX_ID, orderQuery, pageQuery, text } from './common';
+import { MAX_PATTERNS_PER_JOB } from '../pattern';
+import { MAX_ID, orderQuery, pageQuery, patternList, text } from './common';
 import { knowledgeListItemSchema } from './knowledge';
 
 // Jobs: one crawl of a start URL within a budget, and what it produced.
@@ -27,23 +28,6 @@ export const httpUrlField = (field: string) =>
       { error: `${field} must be an absolute http(s) URL` },
     );
 
-const regexList = (field: string) =>
-  z
-    .array(text(field, 300), { error: `${field} must be a list of regular expressions` })
-    .max(20, { error: `${field} may hold at most 20 patterns` })
-    .refine(
-      (list) =>
-        list.every((p) => {
-          try {
-            new RegExp(p);
-            return true;
-          } catch {
-            return false;
-          }
-        }),
-      { error: `${field} holds an invalid regular expression` },
-    );
-
 /** The crawl budget and scope, shared by jobs and schedule templates. */
 export const jobSettingsShape = {
   tag: text('tag', 100).optional(),
@@ -61,8 +45,8 @@ export const jobSettingsShape = {
     .max(10, { error: 'max_depth must be 0 to 10' })
     .optional(),
   same_domain: z.boolean({ error: 'same_domain must be true or false' }).optional(),
-  include_patterns: regexList('include_patterns').optional(),
-  exclude_patterns: regexList('exclude_patterns').optional(),
+  include_patterns: patternList('include_patterns').optional(),
+  exclude_patterns: patternList('exclude_patterns').optional(),
   time_limit_seconds: z
     .number({ error: 'time_limit_seconds must be a number' })
     .int()
@@ -73,6 +57,10 @@ export const jobSettingsShape = {
 
 export const createJobBody = z
   .strictObject({ initial_url: httpUrlField('initial_url'), ...jobSettingsShape })
+  .refine((b) => (b.include_patterns?.length ?? 0) + (b.exclude_patterns?.length ?? 0) <= MAX_PATTERNS_PER_JOB, {
+    error: `include_patterns and exclude_patterns may hold at most ${MAX_PATTERNS_PER_JOB} patterns together`,
+    path: ['exclude_patterns'],
+  })
   .meta({ id: 'CreateJob' });
 export type CreateJobBody = z.infer<typeof createJobBody>;
 
@@ -102,6 +90,13 @@ export const jobCountsSchema = z.object({
   knowledge: z.number(),
 });
 
+export const patternProblemSchema = z
+  .object({ field: z.string(), pattern: z.string(), problem: z.string() })
+  .meta({
+    id: 'PatternProblem',
+    description: 'A stored pattern the crawler skips because it cannot run in linear time',
+  });
+
 export const jobSchema = z
   .object({
     id: z.number(),
@@ -116,6 +111,7 @@ export const jobSchema = z
     same_domain: z.boolean(),
     include_patterns: z.array(z.string()),
     exclude_patterns: z.array(z.string()),
+    pattern_problems: z.array(patternProblemSchema),
     time_limit_seconds: z.number(),
     error: z.string().nullable(),
     created_by: z.number().nullable(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { MAX_ID, orderQuery, pageQuery, text } from './common';
-import { createJobBody, httpUrlField } from './jobs';
+import { MAX_ID, orderQuery, pageQuery, patternList, text } from './common';
+import { createJobBody, httpUrlField, patternProblemSchema } from './jobs';
 
 // Raw data, extraction schemas, schedules, crawl rate limits and settings: the operator's
 // configuration of the pipeline.
@@ -78,29 +78,13 @@ export const schemaFieldsSchema = z
   .meta({ id: 'SchemaFields' });
 export type SchemaFields = z.infer<typeof schemaFieldsSchema>;
 
-const regexList = z
-  .array(text('follow_patterns', 300))
-  .max(20)
-  .refine(
-    (l) =>
-      l.every((p) => {
-        try {
-          new RegExp(p);
-          return true;
-        } catch {
-          return false;
-        }
-      }),
-    { error: 'follow_patterns holds an invalid regular expression' },
-  );
-
 const schemaShape = {
   name: text('name', 100).pipe(z.string().min(1, { error: 'name is required' })),
   description: text('description', 1000).optional(),
   type: z.enum(['html', 'feed', 'json'], { error: 'type must be html, feed or json' }),
   item_selector: text('item_selector', 300).nullable().optional(),
   fields: schemaFieldsSchema.optional(),
-  follow_patterns: regexList.optional(),
+  follow_patterns: patternList('follow_patterns').optional(),
 };
 const needsTitle = (b: { type?: string; item_selector?: string | null; fields?: { title?: string } }) =>
   !(b.type === 'json' || (b.type === 'html' && b.item_selector)) || !!b.fields?.title;
@@ -124,6 +108,7 @@ export const extractionSchemaSchema = z
     item_selector: z.string().nullable(),
     fields: z.record(z.string(), z.string()),
     follow_patterns: z.array(z.string()),
+    pattern_problems: z.array(patternProblemSchema),
     is_builtin: z.boolean(),
     created_at: z.string(),
     updated_at: z.string(),

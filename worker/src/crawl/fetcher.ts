@@ -40,7 +40,8 @@ export type FetchResult =
   | { kind: 'not_modified'; finalUrl: string; status: 304 }
   | { kind: 'http_error'; finalUrl: string; status: number; retryAfterSeconds: number | null }
   | { kind: 'skipped'; finalUrl: string; status: number | null; reason: string }
-  | { kind: 'failed'; reason: string; retryable: boolean };
+  /** `refused`: the address policy would not connect (a private, loopback or reserved address). */
+  | { kind: 'failed'; reason: string; retryable: boolean; refused?: true };
 
 /** The crawler's connection pool; every connection resolves through the SSRF guard (`resolve`: tests' own DNS). */
 export function createHttpAgent(allow: AllowList, connections = 64, resolve?: Resolver): Agent {
@@ -176,7 +177,7 @@ export async function fetchPage(url: string, agent: Agent, allow: AllowList, opt
     }
   } catch (err) {
     const e = err as Error & { code?: string };
-    if (e.code === 'EBLOCKEDADDRESS') return { kind: 'failed', reason: e.message, retryable: false };
+    if (e.code === 'EBLOCKEDADDRESS') return { kind: 'failed', reason: e.message, retryable: false, refused: true };
     if (signal.aborted) return { kind: 'failed', reason: `Timed out after ${opts.timeoutMs} ms`, retryable: true };
     return { kind: 'failed', reason: `${e.code ?? e.name}: ${e.message}`, retryable: true };
   } finally {

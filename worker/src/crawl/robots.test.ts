@@ -62,6 +62,29 @@ describe('robots.txt', () => {
     const other = new RobotsPolicy(handle.db, agent, allow, 'IdeamineBot');
     expect((await other.check(`${ruled}/admin/y`)).allowed).toBe(false);
   });
+
+  it('reports a robots.txt the address policy refuses as refused, not unreachable', async () => {
+    // The site is allowed (loopback is allow-listed here) but its robots.txt redirects to the
+    // cloud metadata address, as an SSRF attempt would.
+    const server = http.createServer((req, res) => {
+      if (req.url === '/robots.txt') res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' });
+      res.end('page');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    servers.push(server);
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const verdict = await new RobotsPolicy(handle.db, agent, allow, 'IdeamineBot').check(`${origin}/page`);
+    expect(verdict).toMatchObject({
+      allowed: false,
+      reason: `refused: private address: robots.txt of ${origin} is on a private, loopback or reserved address; crawling nothing`,
+    });
+    const row = await handle.db
+      .selectFrom('robots_cache')
+      .select('mode')
+      .where('origin', '=', origin)
+      .executeTakeFirst();
+    expect(row?.mode).toBe('refused');
+  });
 });
 
 describe('rate limits', () => {

@@ -2,10 +2,11 @@ import robotsParser from 'robots-parser';
 import type { Agent } from 'undici';
 import type { Db } from '@ideamine/server/db/database';
 import { fetchPage } from './fetcher';
-import type { AllowList } from '@ideamine/server/net/address-policy';
+import { REFUSED_PRIVATE, type AllowList } from '@ideamine/server/net/address-policy';
 
 // robots.txt per RFC 9309: fetched once per origin and cached (in memory and in PostgreSQL for
-// the other workers); a 4xx means no rules, a 5xx or network failure means crawl nothing.
+// the other workers); a 4xx means no rules, a 5xx or network failure means crawl nothing, and so
+// does a robots.txt on an address the address policy refuses, reported as such.
 
 type Robot = ReturnType<typeof robotsParser>;
 
@@ -17,7 +18,7 @@ export interface RobotsVerdict {
 }
 
 interface CachedPolicy {
-  mode: 'rules' | 'allow_all' | 'disallow_all';
+  mode: 'rules' | 'allow_all' | 'disallow_all' | 'refused';
   robot: Robot | null;
   expiresAt: number;
 }
@@ -46,6 +47,14 @@ export class RobotsPolicy {
     const origin = new URL(url).origin;
     const policy = await this.policy(origin, timeoutMs);
     if (policy.mode === 'allow_all') return { allowed: true, crawlDelaySeconds: null, sitemaps: [] };
+    if (policy.mode === 'refused') {
+      return {
+        allowed: false,
+        crawlDelaySeconds: null,
+        reason: `${REFUSED_PRIVATE}: robots.txt of ${origin} is on a private, loopback or reserved address; crawling nothing`,
+        sitemaps: [],
+      };
+    }
     if (policy.mode === 'disallow_all') {
       return {
         allowed: false,
@@ -103,11 +112,13 @@ export class RobotsPolicy {
     } else if (res.kind === 'skipped') {
       mode = 'allow_all'; // not a robots file (e.g. an HTML error page type): no rules
       status = res.status;
+    } else if (res.kind === 'failed' && res.refused) {
+      mode = 'refused'; // an SSRF attempt or a misconfigured site: said as such on every task
     } else {
       mode = 'disallow_all';
       status = res.kind === 'http_error' ? res.status : null;
     }
-    const expiresAt = Date.now() + (mode === 'disallow_all' ? FAILURE_TTL_MS : RULES_TTL_MS);
+    const expiresAt = Date.now() + (mode === 'disallow_all' || mode === 'refused' ? FAILURE_TTL_MS : RULES_TTL_MS);
     await this.db
       .insertInto('robots_cache')
       .values({ origin, status, body, mode, expires_at: new Date(expiresAt) })

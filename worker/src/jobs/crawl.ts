@@ -352,10 +352,24 @@ async function persist(w: WorkerContext, outcomes: Outcome[], jobs: Map<number, 
     // Discovered URLs become new crawl tasks, within each job's page budget.
     const newTaskIds: number[] = [];
     const byJob = new Map<number, { url: string; depth: number; via: Discovered['via'] }[]>();
+    const scopes = new Map<number, ReturnType<typeof scopeOf>>();
+    const scopeFor = (job: CrawlJob) => {
+      let scope = scopes.get(job.id);
+      if (!scope) {
+        scope = scopeOf(job, (refused) =>
+          w.log.warn(
+            { jobId: job.id, pattern: refused.pattern, issue: refused.problem },
+            'job pattern refused; skipped',
+          ),
+        );
+        scopes.set(job.id, scope);
+      }
+      return scope;
+    };
     for (const o of outcomes) {
       if (!o.discovered?.length) continue;
       const job = jobs.get(o.task.job_id)!;
-      const inScope = scopeOf(job);
+      const inScope = scopeFor(job);
       const list = byJob.get(job.id) ?? [];
       for (const d of o.discovered) if (inScope(d)) list.push({ url: d.url, depth: o.task.depth + 1, via: d.via });
       byJob.set(job.id, list);

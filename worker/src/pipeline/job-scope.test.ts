@@ -29,6 +29,26 @@ describe('job scope', () => {
     expect(inScope({ url: 'https://other.example/sitemap.xml', via: 'sitemap', index: true })).toBe(false);
   });
 
+  it('skips a stored pattern the engine refuses, reporting it, and applies the rest', () => {
+    const refused: string[] = [];
+    const inScope = scopeOf(
+      job({ include_patterns: ['/ideas/(?=\\d)', '/ideas/'], exclude_patterns: ['(x)\\1'] }),
+      (err) => refused.push(`${err.pattern}: ${err.problem}`),
+    );
+    expect(refused).toEqual([
+      expect.stringMatching(/^\/ideas\/\(\?=\\d\): uses a lookahead/),
+      expect.stringMatching(/^\(x\)\\1: uses a backreference/),
+    ]);
+    expect(inScope({ url: 'https://ideas.example/ideas/1', via: 'link' })).toBe(true);
+    expect(inScope({ url: 'https://ideas.example/about', via: 'link' })).toBe(false);
+  });
+
+  it('matches a hostile pattern against a hostile URL at once', () => {
+    const inScope = scopeOf(job({ include_patterns: ['(a+)+b'] }));
+    expect(inScope({ url: `https://ideas.example/${'a'.repeat(5000)}!`, via: 'link' })).toBe(false);
+    expect(inScope({ url: `https://ideas.example/${'a'.repeat(5000)}b`, via: 'link' })).toBe(true);
+  });
+
   it('marks sitemap indexes and robots.txt sitemaps as indexes, urlset entries as pages', () => {
     const index = '<?xml version="1.0"?><sitemapindex><sitemap><loc>/s1.xml</loc></sitemap></sitemapindex>';
     const urlset = '<?xml version="1.0"?><urlset><url><loc>/a</loc></url></urlset>';

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { JobsTable } from '@ideamine/server/db/schema';
+import { compilePatterns, type Pattern, type PatternError } from '@ideamine/shared/pattern';
 import { domainOf } from '@ideamine/shared/url';
 import type { Discovered } from '../crawl/discover';
 
@@ -12,21 +13,24 @@ export type CrawlJob = JobRow & { follow_patterns: string[] };
 
 export const TIME_LIMIT_REASON = 'Job time limit reached';
 
-function compile(patterns: string[]): RegExp[] {
-  return patterns.flatMap((p) => {
-    try {
-      return [new RegExp(p, 'i')];
-    } catch {
-      return []; // refused at the API; a stored bad pattern is ignored rather than crashing a worker
-    }
-  });
+/** A pattern the engine refuses: it was stored before patterns were checked; the job page shows it. */
+export type OnRefusedPattern = (err: PatternError) => void;
+
+function compile(patterns: string[], onRefused: OnRefusedPattern): Pattern[] {
+  const { compiled, refused } = compilePatterns(patterns);
+  refused.forEach(onRefused);
+  return compiled;
 }
 
-export function scopeOf(job: CrawlJob): (link: Discovered) => boolean {
+/**
+ * Which discovered links the job may follow. Patterns run on the linear-time engine (crawled URLs
+ * are attacker-chosen text); one the engine refuses is skipped, never thrown.
+ */
+export function scopeOf(job: CrawlJob, onRefused: OnRefusedPattern = () => {}): (link: Discovered) => boolean {
   const seedDomain = domainOf(job.initial_url);
-  const include = compile(job.include_patterns);
-  const exclude = compile(job.exclude_patterns);
-  const follow = compile(job.follow_patterns);
+  const include = compile(job.include_patterns, onRefused);
+  const exclude = compile(job.exclude_patterns, onRefused);
+  const follow = compile(job.follow_patterns, onRefused);
   return ({ url, index }) => {
     if (job.same_domain && domainOf(url) !== seedDomain) return false;
     if (include.length && !include.some((r) => r.test(url))) return false;

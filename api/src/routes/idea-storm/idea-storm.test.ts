@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeOpenAi, type FakeOpenAi } from '@ideamine/server/test/fake-openai';
+import { startFakeOpenAi, useFakeOpenAiFromEnv, type FakeOpenAi } from '@ideamine/server/test/fake-openai';
 import { signedInUser } from '@ideamine/server/test/factories';
 import { client } from '../../test/http';
 import { startTestServer, type TestServer } from '../../test/server';
@@ -122,11 +122,10 @@ describe('public submissions', () => {
 
 describe('with the openai provider', () => {
   let fake: FakeOpenAi;
-  const saved = { key: process.env.OPENAI_API_KEY, url: process.env.OPENAI_BASE_URL };
+  let restoreEnv: () => void = () => {};
   beforeAll(async () => {
     fake = await startFakeOpenAi();
-    process.env.OPENAI_API_KEY = 'sk-test';
-    process.env.OPENAI_BASE_URL = fake.url;
+    restoreEnv = useFakeOpenAiFromEnv(fake);
     await server.app.db
       .insertInto('settings')
       .values({ key: 'llm.provider', value: JSON.stringify('openai') })
@@ -136,12 +135,7 @@ describe('with the openai provider', () => {
   afterAll(async () => {
     await server.app.db.deleteFrom('settings').where('key', '=', 'llm.provider').execute();
     await fake.close();
-    for (const [k, v] of [
-      ['OPENAI_API_KEY', saved.key],
-      ['OPENAI_BASE_URL', saved.url],
-    ] as const)
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
+    restoreEnv();
   });
 
   it('uses the configured endpoint and reports its failures as 502 without keeping anything', async () => {

@@ -7,8 +7,10 @@ import {
   updateSettingBody,
 } from '@ideamine/shared/contract/pipeline-config';
 import { permission } from '@ideamine/shared/permissions';
-import { KNOWN_SETTINGS, type SettingKey } from '@ideamine/shared/settings';
+import { isSettingKey, KNOWN_SETTINGS, type SettingKey } from '@ideamine/shared/settings';
 import { writeAudit } from '@ideamine/server/commands/audit';
+import { llmEndpointPolicy } from '@ideamine/server/llm/choose-provider';
+import { checkEndpoint } from '@ideamine/server/net/endpoint-policy';
 import type { Db } from '@ideamine/server/db/database';
 import { ApiError, notFound } from '@ideamine/server/errors';
 import type { Actor } from '@ideamine/server/commands/admin-users';
@@ -20,7 +22,7 @@ import { defineRoute, ok } from '../define';
 const tag = 'Settings';
 
 function known(key: string, status: 'not-found' | 'invalid'): SettingKey {
-  if (key in KNOWN_SETTINGS) return key as SettingKey;
+  if (isSettingKey(key)) return key;
   if (status === 'not-found') throw notFound(`Setting '${key}'`);
   throw new ApiError('VALIDATION_ERROR', `key must be one of ${Object.keys(KNOWN_SETTINGS).join(', ')}`, 'key');
 }
@@ -34,6 +36,16 @@ function checkValue(key: SettingKey, value: unknown): unknown {
       'value',
     );
   return parsed.data;
+}
+
+/**
+ * Checks beyond the value's shape. The LLM base URL receives the API key, so it must pass the
+ * endpoint address policy (checked again on every connection).
+ */
+async function checkEndpointSetting(db: Db, key: SettingKey, value: unknown): Promise<void> {
+  if (key !== 'llm.openai_base_url') return;
+  const refusal = await checkEndpoint(String(value), await llmEndpointPolicy(db));
+  if (refusal) throw new ApiError('VALIDATION_ERROR', `value is not allowed for ${key}: ${refusal}`, 'value');
 }
 
 async function present(db: Db, key: SettingKey) {
@@ -50,6 +62,7 @@ async function present(db: Db, key: SettingKey) {
 }
 
 async function save(db: Db, actor: Actor, key: SettingKey, value: unknown) {
+  await checkEndpointSetting(db, key, value);
   await db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
     await trx
@@ -83,6 +96,18 @@ export const settingRoutes = [
     response: z.array(settingSchema),
     handler: async ({ app }) =>
       ok(await Promise.all((Object.keys(KNOWN_SETTINGS) as SettingKey[]).map((k) => present(app.db, k)))),
+  }),
+
+  defineRoute({
+    id: 'settings.get',
+    method: 'GET',
+    path: '/settings/:key',
+    summary: 'One known setting with its value, default and description',
+    tag,
+    requirement: permission('settings', 'read'),
+    params: settingKeyParam,
+    response: settingSchema,
+    handler: async ({ app, params }) => ok(await present(app.db, known(params.key, 'not-found'))),
   }),
 
   defineRoute({

@@ -4,7 +4,12 @@ import { queueEnrichment } from '@ideamine/server/commands/knowledge';
 import { buildKnowledge, signedInUser } from '@ideamine/server/test/factories';
 import { client } from '@ideamine/api/test/http';
 import { percentOf } from '@ideamine/shared/trend';
-import { startFakeOpenAi, type FakeMode, type FakeOpenAi } from '@ideamine/server/test/fake-openai';
+import {
+  startFakeOpenAi,
+  useFakeOpenAiFromEnv,
+  type FakeMode,
+  type FakeOpenAi,
+} from '@ideamine/server/test/fake-openai';
 import { waitUntil } from '@ideamine/worker/test/pipeline-harness';
 import { startProduct, type ProductHarness } from '../test/product';
 
@@ -21,12 +26,11 @@ const RETRY_LIMIT = 1; // attempts = RETRY_LIMIT + 1
 
 let p: ProductHarness;
 let fake: FakeOpenAi;
-const saved = { key: process.env.OPENAI_API_KEY, url: process.env.OPENAI_BASE_URL };
+let restoreEnv: () => void = () => {};
 
 beforeAll(async () => {
   fake = await startFakeOpenAi();
-  process.env.OPENAI_API_KEY = 'sk-test';
-  process.env.OPENAI_BASE_URL = fake.url;
+  restoreEnv = useFakeOpenAiFromEnv(fake);
   p = await startProduct({ ideas: 1 });
   const { db, boss } = p.context.app;
   await db
@@ -49,13 +53,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await p?.close();
   await fake?.close();
-  for (const [name, value] of [
-    ['OPENAI_API_KEY', saved.key],
-    ['OPENAI_BASE_URL', saved.url],
-  ] as const) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
+  restoreEnv();
 });
 
 interface Case {

@@ -60,7 +60,7 @@ const LITERAL_TARGETS = [
 
 describe('the address policy', () => {
   it.each(LITERAL_TARGETS)('refuses %s before connecting', (target) => {
-    expect(() => assertHostAllowed(new URL(target), none)).toThrow(/Refusing to connect/);
+    expect(() => assertHostAllowed(new URL(target), none)).toThrow(/^refused: private address/);
   });
 
   it('lets public addresses through, in any spelling', () => {
@@ -244,7 +244,7 @@ describe('the crawler', () => {
       const agent = createHttpAgent(allow, 4, testResolver());
       const res = await fetchPage(`http://${host}:${port}/secret`, agent, allow, opts);
       expect(res.kind, host).toBe('failed');
-      if (res.kind === 'failed') expect(res.reason, host).toMatch(/Refusing to connect/);
+      if (res.kind === 'failed') expect(res.reason, host).toMatch(/^refused: private address/);
       await agent.close();
     }
     expect(secretHits).toEqual([]);
@@ -259,7 +259,7 @@ describe('the crawler', () => {
     const agent = createHttpAgent(none, 4, resolver);
     const res = await fetchPage(target, agent, none, opts);
     expect(res.kind).toBe('failed');
-    if (res.kind === 'failed') expect(res.reason).toMatch(/Refusing to connect to rebind\.test \(127\.0\.0\.1\)/);
+    if (res.kind === 'failed') expect(res.reason).toMatch(/^refused: private address: rebind\.test \(127\.0\.0\.1\)/);
     expect(resolver.asked).toEqual(['rebind.test', 'rebind.test']);
     await agent.close();
     expect(secretHits).toEqual([]);
@@ -274,7 +274,7 @@ describe('the crawler', () => {
     const second = await new Promise<Error | null>((resolve) =>
       lookup('rebind.test', { all: true }, (err) => resolve(err)),
     );
-    expect(second?.message).toMatch(/Refusing to connect to rebind\.test \(127\.0\.0\.1\)/);
+    expect(second?.message).toMatch(/^refused: private address: rebind\.test \(127\.0\.0\.1\)/);
   });
 
   it.each([
@@ -294,7 +294,7 @@ describe('the crawler', () => {
     const agent = createHttpAgent(allow, 4, testResolver());
     const res = await fetchPage(`http://front.test:${port}/redirect?to=${encodeURIComponent(to)}`, agent, allow, opts);
     expect(res.kind).toBe('failed');
-    if (res.kind === 'failed') expect(res.reason).toMatch(/Refusing to connect/);
+    if (res.kind === 'failed') expect(res.reason).toMatch(/^refused: private address/);
     await agent.close();
     expect(secretHits).toEqual([]);
   });

@@ -400,7 +400,7 @@ export interface RobotsCacheTable {
   origin: string;
   status: number | null;
   body: Generated<string>;
-  mode: 'rules' | 'allow_all' | 'disallow_all';
+  mode: 'rules' | 'allow_all' | 'disallow_all' | 'refused';
   fetched_at: Timestamp;
   expires_at: ColumnType<Date, Date | string, Date | string>;
 }

@@ -33,6 +33,8 @@ export interface OpenAiOptions {
   model: string;
   timeoutMs?: number;
   maxRetries?: number;
+  /** How requests are sent; chooseProvider passes one that enforces the endpoint address policy. */
+  fetch?: typeof fetch;
 }
 
 export class OpenAiProvider implements LlmProvider {
@@ -47,6 +49,7 @@ export class OpenAiProvider implements LlmProvider {
       apiKey: opts.apiKey,
       timeout: opts.timeoutMs ?? 60_000,
       maxRetries: opts.maxRetries ?? 3,
+      ...(opts.fetch ? { fetch: opts.fetch } : {}),
     });
   }
 

@@ -42,10 +42,13 @@ for (const [net6, bits] of [
 ] as const)
   blocked.addSubnet(net6, bits, 'ipv6');
 
+/** Starts every refusal, so an operator can find SSRF attempts among a job's tasks by one phrase. */
+export const REFUSED_PRIVATE = 'refused: private address';
+
 export class BlockedAddressError extends Error {
   readonly code = 'EBLOCKEDADDRESS';
   constructor(host: string, address: string) {
-    super(`Refusing to connect to ${host} (${address}): private, loopback or reserved address`);
+    super(`${REFUSED_PRIVATE}: ${host === address ? host : `${host} (${address})`} is private, loopback or reserved`);
   }
 }
 
@@ -104,22 +107,35 @@ export type Resolver = (
 
 const systemResolver: Resolver = (hostname, options, callback) => dns.lookup(hostname, options, callback);
 
+/** Why an address may not be connected to (as an error to fail the connection with), or null. */
+export type AddressJudge = (address: string, host: string) => Error | null;
+
 /**
- * A dns.lookup replacement for sockets: resolves, then refuses blocked addresses. It runs when
- * the socket connects, so the address judged is the address used (a name that resolved to a
+ * A dns.lookup replacement for sockets: resolves, then refuses what the judge refuses. It runs
+ * when the socket connects, so the address judged is the address used (a name that resolved to a
  * public address when the job was created and to a private one now is refused now).
  */
-export function guardedLookup(allow: AllowList, resolve: Resolver = systemResolver) {
+export function judgedLookup(judge: AddressJudge, resolve: Resolver = systemResolver) {
   return (hostname: string, options: dns.LookupOptions, callback: LookupCallback): void => {
     resolve(hostname, { ...options, all: true }, (err, list) => {
       if (err) return callback(err, '');
-      const bad = list.find((a) => isBlockedAddress(a.address, hostname, allow));
-      if (bad) return callback(new BlockedAddressError(hostname, bad.address), '');
+      for (const a of list) {
+        const refused = judge(a.address, hostname);
+        if (refused) return callback(refused, '');
+      }
       if (options.all) return callback(null, list);
       const first = list[0]!;
       callback(null, first.address, first.family);
     });
   };
+}
+
+/** The crawler's lookup: private, loopback and reserved addresses unless allow-listed. */
+export function guardedLookup(allow: AllowList, resolve: Resolver = systemResolver) {
+  return judgedLookup(
+    (address, host) => (isBlockedAddress(address, host, allow) ? new BlockedAddressError(host, address) : null),
+    resolve,
+  );
 }
 
 /** For literal IPs in URLs (no DNS lookup happens for them): the same check up front. */

@@ -112,3 +112,22 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
       }),
   };
 }
+
+const ENDPOINT_ENV = ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'LLM_ALLOW_PRIVATE_BASE_URL'] as const;
+
+/**
+ * Points the openai provider at the fake through the environment, as an operator would (the fake
+ * is on loopback, so the private-address flag is set too). Returns what puts the environment back.
+ */
+export function useFakeOpenAiFromEnv(fake: FakeOpenAi): () => void {
+  const saved = ENDPOINT_ENV.map((name) => [name, process.env[name]] as const);
+  process.env.OPENAI_API_KEY = 'sk-test';
+  process.env.OPENAI_BASE_URL = fake.url;
+  process.env.LLM_ALLOW_PRIVATE_BASE_URL = 'true';
+  return () => {
+    for (const [name, value] of saved) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  };
+}
