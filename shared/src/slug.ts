@@ -4,9 +4,10 @@ export function slugify(title: string): string {
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean)
+    .join('-')
     .slice(0, 80)
-    .replace(/-+$/g, '');
+    .replace(/-$/, ''); // words are joined by single dashes, so the cut leaves at most one
   return slug || 'idea';
 }

@@ -31,3 +31,13 @@ export function domainOf(url: string): string {
     return '';
   }
 }
+
+/**
+ * The text without trailing slashes. A loop rather than /\/+$/, which restarts at every slash
+ * and so takes quadratic time on a long run of slashes followed by anything else.
+ */
+export function withoutTrailingSlashes(text: string): string {
+  let end = text.length;
+  while (end > 0 && text[end - 1] === '/') end--;
+  return text.slice(0, end);
+}

@@ -35,7 +35,7 @@ export function iconsNamed(text: string): string[] {
   const found = new Set<string>();
   const patterns = [
     /\b(?:icon|leftIcon|rightIcon|endIcon)=\{?["']([a-z0-9-]+)["']/g,
-    /\b(?:icon|leftIcon|rightIcon|endIcon)[=:]\s*\{?[^}\n]*?\?\s*["']([a-z0-9-]+)["']\s*:\s*["']([a-z0-9-]+)["']/g,
+    /\b(?:icon|leftIcon|rightIcon|endIcon)[=:][^}\n]*?\?\s*["']([a-z0-9-]+)["']\s*:\s*["']([a-z0-9-]+)["']/g,
     /\bicon:\s*["']([a-z0-9-]+)["']/g,
   ];
   for (const re of patterns)

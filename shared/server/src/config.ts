@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { withoutTrailingSlashes } from '@ideamine/shared/url';
 import { isSecureOrLoopback } from './net/loopback';
 
 // Every environment variable the server reads, with its default. README's configuration table
@@ -154,7 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     crawlAllowPrivate: e.CRAWL_ALLOW_PRIVATE,
     workerThreads: e.WORKER_THREADS,
     oauth: {
-      redirectBaseUrl: e.OAUTH_REDIRECT_BASE_URL.replace(/\/+$/, ''),
+      redirectBaseUrl: withoutTrailingSlashes(e.OAUTH_REDIRECT_BASE_URL),
       google: {
         clientId: e.OAUTH_GOOGLE_CLIENT_ID,
         clientSecret: e.OAUTH_GOOGLE_CLIENT_SECRET,
@@ -170,7 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         clientSecret: e.OAUTH_GITHUB_CLIENT_SECRET,
         authorizeUrl: e.OAUTH_GITHUB_AUTHORIZE_URL,
         tokenUrl: e.OAUTH_GITHUB_TOKEN_URL,
-        apiUrl: e.OAUTH_GITHUB_API_URL.replace(/\/+$/, ''),
+        apiUrl: withoutTrailingSlashes(e.OAUTH_GITHUB_API_URL),
       },
     },
     backupDir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups')),

@@ -12,9 +12,10 @@ export function htmlToText(html: string): string {
 export function collapse(text: string): string {
   return text
     .replace(/[ \t\f\v\u00a0]+/g, ' ')
-    .replace(/\s*\n\s*/g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean) // blank lines go: one newline between lines of text
+    .join('\n');
 }
 
 export function truncate(text: string, max: number): string {

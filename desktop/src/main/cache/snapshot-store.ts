@@ -178,9 +178,9 @@ export class SnapshotStore {
     const snapshot = this.get(id);
     const stamp = snapshot.fetched_at.replace(/[:.]/g, '-');
     const name = snapshot.key
-      .replace(/^\//, '')
-      .replace(/[^a-z0-9]+/gi, '-')
-      .replace(/-+$/, '');
+      .split(/[^a-z0-9]+/i)
+      .filter(Boolean)
+      .join('-');
     return format === 'json'
       ? {
           file_name: `${name}-${stamp}.json`,

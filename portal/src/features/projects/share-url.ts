@@ -1,5 +1,6 @@
-// The address a share link opens: the portal's /shared/{token} page on this site.
+import { withoutTrailingSlashes } from '@ideamine/shared/url';
 
+// The address a share link opens: the portal's /shared/{token} page on this site.
 export function shareUrl(origin: string, token: string): string {
-  return `${origin.replace(/\/+$/, '')}/shared/${encodeURIComponent(token)}`;
+  return `${withoutTrailingSlashes(origin)}/shared/${encodeURIComponent(token)}`;
 }

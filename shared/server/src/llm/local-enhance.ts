@@ -30,7 +30,7 @@ function bestSentence(sentences: string[], count: CueCounter, cues: readonly str
 function audienceOf(text: string): string | null {
   const stated = /^target market:\s*(.{2,200})$/im.exec(text);
   if (stated) return stated[1]!.trim();
-  const m = /\bfor ((?:[a-z][\w-]*\s?){1,5}?)(?=[.,;:!?]|\s(?:who|that|to|and|with|in)\b|$)/i.exec(text);
+  const m = /\bfor ([a-z][\w-]*(?:\s[a-z][\w-]*){0,4}?)(?=[.,;:!?]|\s(?:who|that|to|and|with|in)\b|$)/i.exec(text);
   return m?.[1]?.trim() || null;
 }
 
