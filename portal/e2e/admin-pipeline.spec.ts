@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { apiAs, e2eState, expect, screenshot, signIn, test } from './fixtures';
+import { apiAs, e2eState, expect, screenshot, signIn, test, withServerDatabase } from './fixtures';
 
 // The pipeline operator screens: a job started from the form and followed until its ideas show,
 // the jobs list with URL filters and sort, tasks with a counted bulk retry, a 10,000-task list
@@ -113,6 +113,32 @@ test('an admin cancels a waiting job after confirming, then deletes it', async (
   } finally {
     await apiAs(request, 'admin', 'POST', '/admin/queues/crawl/resume', { reason: 'e2e: done' });
   }
+});
+
+test('a pattern the linear-time engine cannot run is refused on the form; one stored earlier shows as skipped', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, 'admin', '/admin/jobs/new');
+  await page.getByRole('textbox', { name: /^Start URL/ }).fill(`${e2eState().siteUrl}/about`);
+  await page.getByLabel('Include patterns').fill('/about\n/ideas/(?=\\d)');
+  await page.getByRole('button', { name: 'Start job' }).click();
+  await expect(page.getByText(/^include_patterns\.1 "\/ideas\/\(\?=\\d\)" uses a lookahead/)).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/jobs\/new$/);
+
+  // A job saved before patterns were checked: the crawler skips the pattern, the page says so.
+  const job = await apiAs<{ id: number }>(request, 'admin', 'POST', '/jobs', {
+    initial_url: `${e2eState().siteUrl}/about`,
+    tag: `e2e-patterns-${Date.now()}`,
+    max_pages: 1,
+  });
+  await withServerDatabase((db) =>
+    db.query('UPDATE jobs SET include_patterns = $1 WHERE id = $2', [['/about', '(\\w+)/\\1'], job.id]),
+  );
+  await page.goto(`/admin/jobs/${job.id}`);
+  const skipped = page.getByRole('list', { name: 'Skipped patterns' });
+  await expect(skipped).toContainText('The include pattern (\\w+)/\\1 uses a backreference (\\1)');
+  await screenshot(page, 'admin-job-skipped-patterns');
 });
 
 test('the jobs list filters by status from the URL and sorts by column', async ({ page }) => {

@@ -58,7 +58,8 @@ export function patternList(field: string) {
     .superRefine((list, ctx) => {
       list.forEach((pattern, i) => {
         const problem = patternProblem(pattern);
-        if (problem) ctx.addIssue({ code: 'custom', path: [i], input: pattern, message: `${field}.${i} ${problem}` });
+        if (problem)
+          ctx.addIssue({ code: 'custom', path: [i], input: pattern, message: `${field}.${i} "${pattern}" ${problem}` });
       });
     });
 }

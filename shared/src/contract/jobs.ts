@@ -90,12 +90,10 @@ export const jobCountsSchema = z.object({
   knowledge: z.number(),
 });
 
-export const patternProblemSchema = z
-  .object({ field: z.string(), pattern: z.string(), problem: z.string() })
-  .meta({
-    id: 'PatternProblem',
-    description: 'A stored pattern the crawler skips because it cannot run in linear time',
-  });
+export const patternProblemSchema = z.object({ field: z.string(), pattern: z.string(), problem: z.string() }).meta({
+  id: 'PatternProblem',
+  description: 'A stored pattern the crawler skips because it cannot run in linear time',
+});
 
 export const jobSchema = z
   .object({

@@ -13,6 +13,7 @@ import { AdminPage } from '../common/AdminPage';
 import { DeleteButton } from '../common/DeleteButton';
 import { InvalidId } from '../common/NotFound';
 import { PropertyList } from '../common/PropertyList';
+import { SkippedPatterns } from '../common/SkippedPatterns';
 import { useIdParam } from '../common/screen';
 import { useAdminMutation } from '../common/use-admin-mutation';
 import { CancelJobButton } from './CancelJobButton';
@@ -102,6 +103,10 @@ function CrawlSettings({ job }: { job: Job }) {
           ['Include patterns', patterns(job.include_patterns)],
           ['Exclude patterns', patterns(job.exclude_patterns)],
         ]}
+      />
+      <SkippedPatterns
+        problems={job.pattern_problems}
+        fix="The job runs without them. To crawl with rewritten patterns, create a new job."
       />
     </section>
   );

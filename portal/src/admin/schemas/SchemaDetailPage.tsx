@@ -10,6 +10,7 @@ import { AdminPage } from '../common/AdminPage';
 import { DeleteButton } from '../common/DeleteButton';
 import { InvalidId } from '../common/NotFound';
 import { PropertyList } from '../common/PropertyList';
+import { SkippedPatterns } from '../common/SkippedPatterns';
 import { useAdminMutation } from '../common/use-admin-mutation';
 import { useRecord } from '../common/use-record';
 import { SCHEMA_TYPE_LABELS } from './SchemasPage';
@@ -92,6 +93,10 @@ export function SchemaDetailPage() {
             ) : (
               <p className="im-muted">None.</p>
             )}
+            <SkippedPatterns
+              problems={s.pattern_problems}
+              fix="Edit the schema and rewrite these patterns; until then jobs using it follow links as if they were absent."
+            />
           </>
         )}
       </QueryState>
