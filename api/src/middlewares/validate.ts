@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { ownValue } from '@ideamine/shared/own';
 import { ApiError } from '@ideamine/server/errors';
 
 type Location = 'body' | 'query' | 'params';
@@ -19,10 +20,7 @@ export function validate<S extends z.ZodType>(schema: S, value: unknown, where: 
 }
 
 function valueAt(root: unknown, path: PropertyKey[]): unknown {
-  return path.reduce<unknown>(
-    (v, key) => (v && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[key] : undefined),
-    root,
-  );
+  return path.reduce<unknown>((v, key) => ownValue(v, key), root);
 }
 
 function describe(issue: z.core.$ZodIssue, field: string, input: unknown): string {

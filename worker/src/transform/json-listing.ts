@@ -1,4 +1,5 @@
 import type { SchemaFields } from '@ideamine/shared/contract/pipeline-config';
+import { ownValue } from '@ideamine/shared/own';
 import { normalizeUrl } from '@ideamine/shared/url';
 import { parseDate, type ExtractedItem } from './item';
 import { htmlToText } from './text';
@@ -36,7 +37,7 @@ export function getPath(value: unknown, path: string): unknown {
   if (!path) return value;
   return path
     .split('.')
-    .reduce<unknown>((v, key) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined), value);
+    .reduce<unknown>((v, key) => ownValue(v, key), value);
 }
 
 function firstOf(item: unknown, paths: string | undefined): string {

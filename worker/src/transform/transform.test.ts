@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractBySelectors, extractMainText } from './html';
 import { FeedParseError, parseFeed } from './feed';
-import { detectListing, parseJsonListing } from './json-listing';
+import { detectListing, getPath, parseJsonListing } from './json-listing';
 import { slugify } from '@ideamine/shared/slug';
 import { htmlToText } from './text';
 
@@ -54,6 +54,15 @@ describe('feeds', () => {
 });
 
 describe('JSON listings', () => {
+  it('reads a field path through own keys only', () => {
+    const doc = { data: { title: 'Own title', list: ['a', 'b'] } };
+    expect(getPath(doc, 'data.title')).toBe('Own title');
+    expect(getPath(doc, 'data.list.1')).toBe('b');
+    // A schema's path is operator input: inherited names are not data.
+    expect(getPath(doc, 'data.constructor.name')).toBeUndefined();
+    expect(getPath(doc, 'data.__proto__')).toBeUndefined();
+  });
+
   it('recognises Hacker News and Reddit shapes and fills URL templates', () => {
     const hn = {
       hits: [
