@@ -6,11 +6,39 @@ import { runScheduledBackup } from '@ideamine/server/commands/scheduled-backup';
 import { foldIdeaRollups } from '@ideamine/server/queries/idea-rollups';
 import { refreshTaskRollups } from '@ideamine/server/queries/task-rollups';
 import { createJobBody } from '@ideamine/shared/contract/jobs';
+import { patternProblem } from '@ideamine/shared/pattern';
 import type { WorkerContext } from '../context';
 
 // Runs every minute (a pg-boss cron schedule): each active schedule that is due creates a job
 // from its template and moves on to its next time. SKIP LOCKED lets many workers tick at once.
 // Then it refreshes the operations dashboard's hourly task rollups and folds the idea rollups' changes.
+
+/**
+ * A stored template as a job to create. Patterns saved before they were checked for the
+ * linear-time engine do not stop the schedule: the rest of the template is checked as usual,
+ * and the job keeps those patterns, where the crawler skips them and the job page lists them.
+ */
+export function templateOf(stored: unknown): ReturnType<typeof createJobBody.safeParse> {
+  const raw = (stored && typeof stored === 'object' ? stored : {}) as Record<string, unknown>;
+  const runnable = (list: unknown) =>
+    Array.isArray(list) ? list.filter((p) => typeof p !== 'string' || !patternProblem(p)) : list;
+  const parsed = createJobBody.safeParse({
+    ...raw,
+    include_patterns: runnable(raw.include_patterns),
+    exclude_patterns: runnable(raw.exclude_patterns),
+  });
+  if (!parsed.success) return parsed;
+  const keep = (list: unknown, fallback: string[] | undefined) =>
+    Array.isArray(list) ? list.map((p) => String(p).trim()) : fallback;
+  return {
+    ...parsed,
+    data: {
+      ...parsed.data,
+      include_patterns: keep(raw.include_patterns, parsed.data.include_patterns),
+      exclude_patterns: keep(raw.exclude_patterns, parsed.data.exclude_patterns),
+    },
+  };
+}
 
 export async function handleScheduleTick(w: WorkerContext): Promise<void> {
   await w.db.transaction().execute(async (trx) => {
@@ -24,7 +52,7 @@ export async function handleScheduleTick(w: WorkerContext): Promise<void> {
       .execute();
     for (const s of due) {
       let jobId: number | null = null;
-      const template = createJobBody.safeParse(s.job_template);
+      const template = templateOf(s.job_template);
       if (template.success) {
         try {
           jobId = (
