@@ -23,7 +23,22 @@ export default tseslint.config(
     rules: {
       'regexp/no-super-linear-backtracking': 'error',
       'regexp/no-super-linear-move': 'error',
+      // A RegExp built at run time could be built from what someone typed: patterns from people
+      // go through compilePattern (RE2), and our own are literals the rules above can read.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='RegExp'], CallExpression[callee.name='RegExp']",
+          message:
+            'Build no RegExp at run time: compile patterns people supply with compilePattern (shared/src/pattern.ts).',
+        },
+      ],
     },
+  },
+  {
+    // Tests build expressions from their own fixed values.
+    files: ['**/*.test.ts', '**/src/test/**', '**/e2e/**', '**/bench/**'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
   {
     // Tests read loosely typed JSON responses.

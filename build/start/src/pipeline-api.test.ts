@@ -82,8 +82,8 @@ describe('jobs through the API', () => {
     [{ initial_url: 'https://example.com/', schema_id: 99999 }, 'schema_id', 'does not exist'],
     [
       { initial_url: 'https://example.com/', include_patterns: ['(unclosed'] },
-      'include_patterns',
-      'invalid regular expression',
+      'include_patterns.0',
+      'is not a valid regular expression',
     ],
     [{ initial_url: 'https://example.com/', max_pages: 0 }, 'max_pages', 'max_pages must be 1 to 10000'],
   ])('refuses %j with 400 naming %s and creates nothing', async (body, field, message) => {

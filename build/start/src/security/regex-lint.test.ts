@@ -24,6 +24,12 @@ describe('the regular-expression lint', () => {
     );
   });
 
+  it('refuses a RegExp built at run time, which could be built from what someone typed', async () => {
+    expect(await problems('export const scope = (p: string, url: string) => new RegExp(p).test(url);\n')).toContain(
+      'no-restricted-syntax',
+    );
+  });
+
   it('lets linear patterns through', async () => {
     expect(await problems('export const words = (s: string) => s.split(/[^a-z0-9]+/);\n')).toEqual([]);
   }, 30_000);
