@@ -79,7 +79,7 @@ export interface AllowList {
 }
 
 /** IPv4-mapped IPv6 (::ffff:127.0.0.1) is judged as the IPv4 address it carries. */
-function unmap(address: string): { address: string; family: 'ipv4' | 'ipv6' } {
+export function unmap(address: string): { address: string; family: 'ipv4' | 'ipv6' } {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   if (mapped) return { address: mapped[1]!, family: 'ipv4' };
   return { address, family: net.isIPv6(address) ? 'ipv6' : 'ipv4' };
@@ -105,7 +105,7 @@ export type Resolver = (
   callback: (err: NodeJS.ErrnoException | null, addresses: dns.LookupAddress[]) => void,
 ) => void;
 
-const systemResolver: Resolver = (hostname, options, callback) => dns.lookup(hostname, options, callback);
+export const systemResolver: Resolver = (hostname, options, callback) => dns.lookup(hostname, options, callback);
 
 /** Why an address may not be connected to (as an error to fail the connection with), or null. */
 export type AddressJudge = (address: string, host: string) => Error | null;
@@ -158,9 +158,12 @@ export async function checkCrawlTarget(
   const host = u.hostname.replace(/^\[|\]$/g, '');
   if (net.isIP(host))
     return isBlockedAddress(host, host, allow) ? `${host} is a private, loopback or reserved address` : null;
-  const addresses = await new Promise<dns.LookupAddress[]>((done) =>
-    resolve(host, { all: true }, (err, list) => done(err ? [] : list)),
-  );
+  const addresses = await addressesOf(host, resolve);
   const bad = addresses.find((a) => isBlockedAddress(a.address, host, allow));
   return bad ? `${host} resolves to ${bad.address}, a private, loopback or reserved address` : null;
+}
+
+/** Every address a name resolves to now; none when it does not resolve (the connection checks again). */
+export function addressesOf(host: string, resolve: Resolver = systemResolver): Promise<dns.LookupAddress[]> {
+  return new Promise((done) => resolve(host, { all: true }, (err, list) => done(err ? [] : list)));
 }

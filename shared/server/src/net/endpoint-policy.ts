@@ -1,11 +1,13 @@
-import dns from 'node:dns';
 import net from 'node:net';
 import { Agent, fetch as undiciFetch } from 'undici';
 import {
+  addressesOf,
   isBlockedAddress,
   judgedLookup,
   parseAllowList,
   REFUSED_PRIVATE,
+  systemResolver,
+  unmap,
   type AllowList,
   type Resolver,
 } from './address-policy';
@@ -28,9 +30,8 @@ metadata.addAddress('100.100.100.200', 'ipv4'); // Alibaba Cloud's instance meta
 const PRIVATE_NETWORKS = '127.0.0.0/8,::1/128,10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,fc00::/7';
 
 function isMetadata(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return metadata.check(mapped[1]!, 'ipv4');
-  return metadata.check(address, net.isIPv6(address) ? 'ipv6' : 'ipv4');
+  const a = unmap(address);
+  return metadata.check(a.address, a.family);
 }
 
 export interface EndpointPolicy {
@@ -52,8 +53,6 @@ export function endpointRefusal(address: string, host: string, policy: EndpointP
   return null;
 }
 
-const systemResolver: Resolver = (hostname, options, callback) => dns.lookup(hostname, options, callback);
-
 /**
  * For saving the setting: the URL's host, or every address its name resolves to now, must be
  * allowed. A name that does not resolve now is let through; the connection is checked again.
@@ -65,10 +64,7 @@ export async function checkEndpoint(
 ): Promise<string | null> {
   const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
   if (net.isIP(host)) return endpointRefusal(host, host, policy);
-  const addresses = await new Promise<dns.LookupAddress[]>((done) =>
-    resolve(host, { all: true }, (err, list) => done(err ? [] : list)),
-  );
-  for (const a of addresses) {
+  for (const a of await addressesOf(host, resolve)) {
     const refusal = endpointRefusal(a.address, host, policy);
     if (refusal) return refusal;
   }
