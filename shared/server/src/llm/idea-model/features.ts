@@ -1,0 +1,112 @@
+import winkNLP, { type ItemToken, type Sentences } from 'wink-nlp';
+import model from 'wink-eng-lite-web-model';
+import { intentsOf } from './intents';
+
+// A post as the idea model reads it: sentences (the title first), each with its features.
+// Words are wink-nlp's tokens and lemmas, so "apps" and "app" are one word and nothing is
+// matched inside another word; a negated word ("doesn't work") is its own feature. Features are
+// binary and each post's word features are scaled to unit length, so a long post does not score
+// higher just by holding more words.
+
+const nlp = winkNLP(model);
+const its = nlp.its;
+
+/** Longer posts are read up to here: the opening says what a post is for, and scoring stays fast. */
+export const MAX_CHARS = 6_000;
+
+export interface Sentence {
+  text: string;
+  features: string[];
+}
+
+export interface PostFeatures {
+  sentences: Sentence[];
+  /** Features of the post as a whole (its length band). */
+  whole: string[];
+  /** How much of the text was read (MAX_CHARS at most). */
+  readChars: number;
+}
+
+const TOKEN_KINDS: Record<string, string | undefined> = {
+  url: '<url>',
+  number: '<num>',
+  currency: '<money>',
+  email: '<email>',
+  emoji: '<emoji>',
+  mention: '<mention>',
+  hashtag: '<hashtag>',
+};
+
+/** The words of one sentence: lemmas, stop words kept (they carry intent: "is there", "i'd"). */
+function wordsOf(sentence: Sentences, index: number): string[] {
+  const words: string[] = [];
+  sentence
+    .itemAt(index)
+    .tokens()
+    .each((t: ItemToken) => {
+      const type = t.out(its.type);
+      if (type === 'punctuation' || type === 'tabCRLF' || type === 'symbol') return;
+      const kind = TOKEN_KINDS[type];
+      // wink's typings give its.lemma an add-on signature that out() does not accept; it is a string.
+      const word = kind ?? t.out(its.lemma as unknown as typeof its.normal).toLowerCase();
+      words.push(t.out(its.negationFlag) && !kind ? `!${word}` : word);
+    });
+  return words;
+}
+
+function sentenceFeatures(words: string[], text: string, prefix: string): string[] {
+  const features = new Set<string>();
+  for (const w of words) features.add(`${prefix}w:${w}`);
+  for (let i = 1; i < words.length; i++) features.add(`${prefix}b:${words[i - 1]}_${words[i]}`);
+  for (const intent of intentsOf(text)) features.add(`i:${intent}`);
+  return [...features];
+}
+
+/** The post's length band: a feature the model may use, kept coarse (and checked in evaluation). */
+function lengthBand(chars: number): string {
+  if (chars < 80) return 'len:tiny';
+  if (chars < 300) return 'len:short';
+  if (chars < 1200) return 'len:medium';
+  return 'len:long';
+}
+
+export function featuresOf(title: string, body: string): PostFeatures {
+  const cleanTitle = title.trim();
+  const cleanBody = body.slice(0, MAX_CHARS).trim();
+  const sentences: Sentence[] = [];
+  if (cleanTitle) {
+    const doc = nlp.readDoc(cleanTitle);
+    const all = doc.sentences();
+    const words = Array.from({ length: all.length() }, (_, i) => wordsOf(all, i)).flat();
+    sentences.push({ text: cleanTitle, features: sentenceFeatures(words, cleanTitle, 't') });
+  }
+  if (cleanBody) {
+    const doc = nlp.readDoc(cleanBody);
+    const all = doc.sentences();
+    for (let i = 0; i < all.length(); i++) {
+      const text = all.itemAt(i).out().trim();
+      if (!text) continue;
+      sentences.push({ text, features: sentenceFeatures(wordsOf(all, i), text, '') });
+    }
+  }
+  return {
+    sentences,
+    whole: [lengthBand(cleanTitle.length + cleanBody.length)],
+    readChars: cleanTitle.length + cleanBody.length,
+  };
+}
+
+/**
+ * The post's features with their values: intents and the length band count 1; word features
+ * share a unit length between them, so their weight does not grow with the post's length.
+ */
+export function featureValues(post: PostFeatures): Map<string, number> {
+  const words = new Set<string>();
+  const flags = new Set<string>(post.whole);
+  for (const s of post.sentences) for (const f of s.features) (f.startsWith('i:') ? flags : words).add(f);
+  const values = new Map<string, number>();
+  const scale = words.size ? 1 / Math.sqrt(words.size) : 0;
+  for (const f of words) values.set(f, scale);
+  for (const f of flags) values.set(f, 1);
+  return values;
+}

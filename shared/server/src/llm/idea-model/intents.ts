@@ -1,0 +1,85 @@
+// What a post is for, read from its wording: does it ask for a tool, describe a painful
+// workflow, propose a product, say it would pay; or is it hiring, offering work, promoting the
+// poster's own launch, news, a plain question, a bug report or a rant. Each detector is a set of
+// phrases matched on word boundaries (never inside another word: "app" is not in "crappy"), and
+// each is one feature of the idea model, which learns from the data how much it counts.
+
+export const INTENTS = {
+  asks_for_tool: [
+    /\bis there (?:an?|any|some) (?:apps?|application|tool|program|software|site|website|service|extension|plugin|add-?on|way)\b/,
+    /\b(?:looking|searching|search) for (?:an?|any|some) (?:apps?|application|tool|program|software|site|website|service|extension|plugin|add-?on)\b/,
+    /\b(?:recommend|suggest) (?:an?|any|some) (?:apps?|application|tool|program|software|site|website|service)\b/,
+    /\bdoes (?:anyone|anybody) know (?:of )?(?:an?|any)\b/,
+    /\bany (?:apps?|tools?|software|programs?|services?) (?:that|which|to|for)\b/,
+    /\b(?:app|tool|software) recommendations?\b/,
+  ],
+  proposes: [
+    /\b(?:somebody|someone|anyone) (?:should|needs? to|please|make|build|create)\b/,
+    /\bthere (?:should|needs to) be\b/,
+    /\bwould(?:n'?t| not)? it be (?:nice|great|cool|awesome|useful)\b/,
+    /\bit would be (?:nice|great|cool|awesome|useful|helpful) (?:if|to)\b/,
+    /\b(?:please|pls) (?:add|make|let|allow|support)\b/,
+    /\bfeature request\b/,
+    /\bi wish (?:there|i could|i had|someone|it|they|you)\b/,
+    /\bwhy (?:is there no|isn'?t there|doesn'?t anyone)\b/,
+    /\b(?:an? )?(?:app|website|site|service|tool|device|product|plugin|extension) (?:that|which|where|to) (?:would|could|lets?|tells?|shows?|finds?|tracks?|automatically)\b/,
+    /\b(?:add|allow|support|option to|ability to)\b/,
+  ],
+  painful_workflow: [
+    /\b(?:by hand|manually|copy and paste|copy-paste)\b/,
+    /\bevery (?:day|week|month|morning|night|time|year)\b/,
+    /\btakes? (?:me |us |them )?(?:hours|forever|ages|days|so long)\b/,
+    /\b(?:tedious|time[- ]consuming|painful|nightmare|frustrat(?:ing|ed)|waste of time|hassle)\b/,
+    /\b(?:spreadsheets?|excel|invoices?|paperwork|clients?|customers?|employees?|tenants?)\b/,
+    /\b(?:keep track|keeping track|track of|struggl(?:e|ing))\b/,
+  ],
+  would_pay: [
+    /\b(?:i'?d|i would|we'?d|we would|would happily|would gladly|willing to) (?:gladly |happily |definitely )?pay\b/,
+    /\btake my money\b/,
+    /\b(?:pay|paying) (?:for|good money|a subscription|monthly)\b/,
+    /\b(?:subscription|per month|a month|monthly fee)\b/,
+  ],
+  hiring: [
+    /\[\s*hiring\s*\]/,
+    /\b(?:we are|we're|i am|i'm|currently) (?:hiring|looking to hire)\b/,
+    /\blooking (?:to hire|for an? (?:developer|designer|programmer|artist|writer|freelancer|composer|animator|coder|modeler|partner|co-?founder))\b/,
+    /\b(?:job|position|role) (?:opening|available|offer)\b/,
+    /\b(?:compensation|salary|rev(?:enue)?[- ]share|paid (?:position|gig|project|work)|per hour|\/hr|an hour)\b/,
+  ],
+  for_hire: [
+    /\[\s*for hire\s*\]/,
+    /\bfor hire\b/,
+    /\bhire me\b/,
+    /\bmy (?:portfolio|rates?|services)\b/,
+    /\bavailable for (?:work|hire|freelance|projects?|commissions?)\b/,
+  ],
+  launch: [
+    /\b(?:i|we) (?:just )?(?:made|built|created|developed|launched|released|wrote|designed|started)\b/,
+    /\bcheck (?:it |this |them )?out\b/,
+    /\b(?:my|our) (?:new |first )?(?:app|website|site|blog|startup|game|product|channel|book|podcast|company|business|service|tool)\b/,
+    /\b(?:launch(?:ed|ing)?|just released|beta|giveaway|promo code|discount code|free trial|download it)\b/,
+    /\bfeedback (?:on|for|about) (?:my|our)\b/,
+  ],
+  news_or_link: [/\bhttps?:\/\//, /\b(?:announced?|acquires?|acquired|reports?|reported|according to|press release)\b/],
+  question: [
+    /\bhow (?:do|can|should|would) (?:i|you|we)\b/,
+    /\bwhat (?:is|are|'s) the best\b/,
+    /\bshould i\b/,
+    /\bany (?:advice|tips|suggestions|help|thoughts)\b/,
+    /\b(?:eli5|help me|need help|question)\b/,
+  ],
+  bug: [
+    /\b(?:crash(?:es|ed|ing)?|bugs?|buggy|glitch(?:es)?|freez(?:es|ing)|error|not working|doesn'?t work|won'?t (?:load|open|work|start))\b/,
+    /\b(?:since the (?:last |latest )?update|after (?:the|updating))\b/,
+  ],
+  rant: [/\b(?:rant|i hate|sick of|fed up|worst|stupid|pissed|ugh|wtf)\b/],
+} as const satisfies Record<string, readonly RegExp[]>;
+
+export type Intent = keyof typeof INTENTS;
+export const INTENT_NAMES = Object.keys(INTENTS) as Intent[];
+
+/** The intents one sentence (or a title) shows. */
+export function intentsOf(text: string): Intent[] {
+  const lower = text.toLowerCase().replace(/’/g, "'");
+  return INTENT_NAMES.filter((name) => INTENTS[name].some((re) => re.test(lower)));
+}

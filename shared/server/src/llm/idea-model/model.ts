@@ -1,0 +1,142 @@
+import { readFileSync } from 'node:fs';
+import { featuresOf, featureValues, type PostFeatures } from './features';
+import { INTENT_NAMES, type Intent } from './intents';
+
+// The idea model at run time: is a post a product idea, and how good a one. It is learned from
+// labelled real posts by `npm run train:quality` (worker/src/quality/train.ts) and shipped as
+// model.json beside this file; nothing is downloaded. Every number it gives comes with the
+// sentences that drove it.
+
+export const SUB_SCORES = ['severity', 'demand', 'monetization', 'implementation'] as const;
+export type SubScore = (typeof SUB_SCORES)[number];
+
+export interface LinearWeights {
+  bias: number;
+  weights: number[];
+}
+
+export interface IdeaModelFile {
+  version: string;
+  trained_on: string;
+  features: string[];
+  prefilter: LinearWeights & { threshold: number };
+  subscores: Record<SubScore, LinearWeights>;
+  profit: { bias: number; weights: Record<SubScore, number> };
+  training: { posts: number; ideas: number; sources: Record<string, { posts: number; ideas: number }> };
+}
+
+export interface IdeaVerdict {
+  isIdea: boolean;
+  /** The model's probability that the post is an idea, 0..1. */
+  probability: number;
+  /** Why a post that is not an idea was dropped ("not an idea: hiring post"); null for an idea. */
+  reason: string | null;
+  subScores: Record<SubScore, number>;
+  /** The sub-scores combined by the weights fitted on the validation split, 0..10. */
+  profit: number;
+  /** Per sub-score, the sentences of the post that raised it most. */
+  evidence: Record<SubScore, string[]>;
+  modelVersion: string;
+  /** Characters of the post that were read (long posts are read up to a bound). */
+  readChars: number;
+}
+
+const MODEL_FILE = new URL('./model.json', import.meta.url);
+
+let loaded: IdeaModel | null = null;
+
+/** The shipped model, loaded once. */
+export function ideaModel(): IdeaModel {
+  loaded ??= new IdeaModel(JSON.parse(readFileSync(MODEL_FILE, 'utf8')) as IdeaModelFile);
+  return loaded;
+}
+
+/** Why an intent, when it weighs most against a post, makes it noise, in the words a task shows. */
+const DROP_REASONS: Partial<Record<Intent, string>> = {
+  hiring: 'hiring post',
+  for_hire: 'offering work (for hire)',
+  launch: 'launch or self-promotion',
+  news_or_link: 'news or a link',
+  question: 'a question with no product need',
+  bug: 'a bug report',
+  rant: 'a rant with no need stated',
+};
+
+const clamp10 = (v: number) => Math.round(Math.min(10, Math.max(0, v)) * 100) / 100;
+
+export class IdeaModel {
+  private readonly index: Map<string, number>;
+
+  constructor(readonly file: IdeaModelFile) {
+    this.index = new Map(file.features.map((f, i) => [f, i]));
+  }
+
+  get version(): string {
+    return this.file.version;
+  }
+
+  /** The model's raw score for one linear part over a post's feature values. */
+  private linear(part: LinearWeights, values: Map<string, number>): number {
+    let s = part.bias;
+    for (const [f, v] of values) {
+      const i = this.index.get(f);
+      if (i !== undefined) s += part.weights[i]! * v;
+    }
+    return s;
+  }
+
+  /** Each sentence's share of one part's score, best first; only sentences that raised it. */
+  private evidenceFor(part: LinearWeights, post: PostFeatures, values: Map<string, number>): string[] {
+    return post.sentences
+      .map((s) => ({
+        text: s.text,
+        lift: s.features.reduce((sum, f) => {
+          const i = this.index.get(f);
+          return i === undefined ? sum : sum + part.weights[i]! * (values.get(f) ?? 0);
+        }, 0),
+      }))
+      .filter((s) => s.lift > 0)
+      .sort((a, b) => b.lift - a.lift)
+      .slice(0, 2)
+      .map((s) => (s.text.length > 300 ? `${s.text.slice(0, 297).trimEnd()}...` : s.text));
+  }
+
+  private dropReason(values: Map<string, number>): string {
+    let worst: { intent: Intent; weight: number } | null = null;
+    for (const intent of INTENT_NAMES) {
+      if (!values.has(`i:${intent}`) || !DROP_REASONS[intent]) continue;
+      const i = this.index.get(`i:${intent}`);
+      const weight = i === undefined ? 0 : this.file.prefilter.weights[i]!;
+      if (weight < 0 && (!worst || weight < worst.weight)) worst = { intent, weight };
+    }
+    return `not an idea: ${worst ? DROP_REASONS[worst.intent] : 'no unmet need found'}`;
+  }
+
+  score(title: string, body: string): IdeaVerdict {
+    const post = featuresOf(title, body);
+    const values = featureValues(post);
+    const probability = 1 / (1 + Math.exp(-this.linear(this.file.prefilter, values)));
+    const isIdea = post.sentences.length > 0 && probability >= this.file.prefilter.threshold;
+    const subScores = {} as Record<SubScore, number>;
+    const evidence = {} as Record<SubScore, string[]>;
+    for (const k of SUB_SCORES) {
+      subScores[k] = clamp10(this.linear(this.file.subscores[k], values));
+      evidence[k] = this.evidenceFor(this.file.subscores[k], post, values);
+    }
+    return {
+      isIdea,
+      probability: Math.round(probability * 1000) / 1000,
+      reason: isIdea ? null : post.sentences.length ? this.dropReason(values) : 'not an idea: no text',
+      subScores,
+      profit: this.profit(subScores),
+      evidence,
+      modelVersion: this.version,
+      readChars: post.readChars,
+    };
+  }
+
+  profit(subScores: Record<SubScore, number>): number {
+    const p = this.file.profit;
+    return clamp10(SUB_SCORES.reduce((s, k) => s + p.weights[k] * subScores[k], p.bias));
+  }
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { dot, fit, sigmoid, type Example } from './fit';
+
+// The training maths against cases whose answer is known.
+
+describe('fit', () => {
+  it('recovers a linear function with squared loss and no penalty', () => {
+    // y = 2 + 3 x0 - 1.5 x1 on a small grid.
+    const examples: Example[] = [];
+    for (const x0 of [0, 0.5, 1, 1.5, 2])
+      for (const x1 of [0, 1, 2]) examples.push({ indices: [0, 1], values: [x0, x1], target: 2 + 3 * x0 - 1.5 * x1 });
+    const model = fit(examples, { features: 2, l2: 0, loss: 'squared', iterations: 3000, learningRate: 0.05 });
+    expect(model.bias).toBeCloseTo(2, 2);
+    expect(model.weights[0]).toBeCloseTo(3, 2);
+    expect(model.weights[1]).toBeCloseTo(-1.5, 2);
+  });
+
+  it('separates two classes with logistic loss, and the penalty shrinks the weights', () => {
+    // Feature 0 marks class 1, feature 1 marks class 0, feature 2 is noise seen in both.
+    const examples: Example[] = [
+      ...Array.from({ length: 20 }, (_, i) => ({
+        indices: i % 2 ? [0, 2] : [0],
+        values: i % 2 ? [1, 1] : [1],
+        target: 1,
+      })),
+      ...Array.from({ length: 20 }, (_, i) => ({
+        indices: i % 2 ? [1, 2] : [1],
+        values: i % 2 ? [1, 1] : [1],
+        target: 0,
+      })),
+    ];
+    const loose = fit(examples, { features: 3, l2: 0.001, loss: 'logistic' });
+    const tight = fit(examples, { features: 3, l2: 0.5, loss: 'logistic' });
+    expect(sigmoid(dot(loose, [0], [1]))).toBeGreaterThan(0.9);
+    expect(sigmoid(dot(loose, [1], [1]))).toBeLessThan(0.1);
+    expect(Math.abs(loose.weights[2]!)).toBeLessThan(0.5);
+    expect(Math.abs(tight.weights[0]!)).toBeLessThan(Math.abs(loose.weights[0]!));
+  });
+
+  it('is deterministic', () => {
+    const examples: Example[] = [
+      { indices: [0], values: [1], target: 1 },
+      { indices: [1], values: [1], target: 0 },
+    ];
+    const a = fit(examples, { features: 2, l2: 0.01, loss: 'logistic' });
+    const b = fit(examples, { features: 2, l2: 0.01, loss: 'logistic' });
+    expect([...a.weights, a.bias]).toEqual([...b.weights, b.bias]);
+  });
+
+  it('weighs examples', () => {
+    const examples: Example[] = [
+      { indices: [], values: [], target: 1, weight: 3 },
+      { indices: [], values: [], target: 0, weight: 1 },
+    ];
+    const model = fit(examples, { features: 0, l2: 0, loss: 'logistic', iterations: 2000 });
+    expect(sigmoid(model.bias)).toBeCloseTo(0.75, 2);
+  });
+});

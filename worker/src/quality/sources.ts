@@ -1,0 +1,96 @@
+// Where the labelled posts come from: public datasets read from git snapshots (the search tool's
+// `fetch`), each at a fixed commit so a row always names the same post. Only labels and
+// provenance are committed (labels.jsonl); the post text is read back from the snapshot by
+// `npm run quality:posts`, so nothing of the datasets themselves is copied into this repository.
+
+export type Genre =
+  'idea-board' | 'business' | 'tool-request' | 'proposal' | 'workflow' | 'noise' | 'feature-request' | 'review';
+
+export interface RedditSource {
+  kind: 'reddit';
+  subreddit: string;
+  genre: Genre;
+  /** How many posts to draw (after the quarter rule, where it applies). */
+  take: number;
+  /**
+   * The independent evaluation draws on this file: at most a quarter of its posts with text may
+   * be used, those whose post id hashes into the lowest quarter (see `inUsableQuarter`).
+   */
+  restricted?: true;
+}
+
+export interface FileSource {
+  kind: 'feature-requests' | 'app-reviews';
+  name: string;
+  genre: Genre;
+  take: number;
+}
+
+export type Source = RedditSource | FileSource;
+
+export const REDDIT = {
+  repo: 'umbrae/reddit-top-2.5-million',
+  commit: 'd0efcade504b8ed735a48ddc2b15552fa924c9d9',
+  licence: 'PDDL 1.0 (Open Data Commons Public Domain Dedication and License)',
+} as const;
+
+export const FEATURE_REQUESTS = {
+  repo: 'Pragyan10/FeatureRequestDataset2024',
+  commit: '7908373cbe6b01a3439ae3b58dfb146cc46c7948',
+  paths: [
+    'FeatureRequests/signalapp_closed_12thAugust_Final-414.json',
+    'FeatureRequests/mastodon_closed_12thAugust_Final-17.json',
+    'FeatureRequests/mastodon_open_12thAugust_Final-36.json',
+  ],
+  licence: 'none stated',
+} as const;
+
+export const APP_REVIEWS = {
+  repo: 'ftesla11/review-analysis',
+  commit: '010d32dd0de15c3b4196bac1601b012c040324e8',
+  path: 'dataset.csv',
+  licence: 'none stated',
+} as const;
+
+const reddit = (subreddit: string, genre: Genre, take: number, restricted?: true): RedditSource => ({
+  kind: 'reddit',
+  subreddit,
+  genre,
+  take,
+  ...(restricted ? { restricted } : {}),
+});
+
+/** Ideas are the scarce class: most of the effort goes where they show up. */
+export const SOURCES: Source[] = [
+  reddit('SomebodyMakeThis', 'idea-board', 150, true),
+  reddit('smallbusiness', 'business', 60, true),
+  reddit('Entrepreneur', 'business', 50, true),
+  reddit('startups', 'business', 50, true),
+  reddit('freelance', 'business', 40, true),
+  reddit('forhire', 'noise', 30, true),
+  reddit('marketing', 'business', 40, true),
+  reddit('webdev', 'business', 40, true),
+  reddit('web_design', 'business', 30, true),
+  reddit('androidapps', 'tool-request', 70),
+  reddit('software', 'tool-request', 70),
+  reddit('AndroidQuestions', 'tool-request', 50),
+  reddit('tasker', 'tool-request', 40),
+  reddit('productivity', 'tool-request', 60),
+  reddit('ios', 'tool-request', 40),
+  reddit('excel', 'tool-request', 50),
+  reddit('ideasfortheadmins', 'proposal', 50),
+  reddit('CrazyIdeas', 'proposal', 40),
+  reddit('highdeas', 'proposal', 30),
+  reddit('RealEstate', 'workflow', 45),
+  reddit('Accounting', 'workflow', 45),
+  reddit('personalfinance', 'workflow', 40),
+  reddit('sysadmin', 'workflow', 45),
+  reddit('jobbit', 'noise', 25),
+  reddit('gameDevClassifieds', 'noise', 25),
+  reddit('shamelessplug', 'noise', 25),
+  reddit('rant', 'noise', 25),
+  reddit('myevilplan', 'noise', 30),
+  reddit('SEO', 'noise', 25),
+  { kind: 'feature-requests', name: 'signal-mastodon-requests', genre: 'feature-request', take: 120 },
+  { kind: 'app-reviews', name: 'app-store-reviews', genre: 'review', take: 130 },
+];
