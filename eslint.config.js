@@ -47,7 +47,7 @@ export default tseslint.config(
   },
   {
     // Command-line scripts talk to the terminal.
-    files: ['**/bench/**', 'worker/src/demo/run-demo.ts', 'build/**', 'portal/e2e/serve.ts'],
+    files: ['**/bench/**', 'worker/src/demo/run-demo.ts', 'worker/src/quality/**', 'build/**', 'portal/e2e/serve.ts'],
     rules: { 'no-console': 'off' },
   },
 );

@@ -25,6 +25,8 @@ export interface FitOptions {
   features: number;
   /** L2 penalty on the weights (not the bias). */
   l2: number;
+  /** A factor on the penalty per feature (intents are few and meant to count: they get less). */
+  penaltyScale?: Float64Array;
   loss: 'logistic' | 'squared';
   iterations?: number;
   learningRate?: number;
@@ -58,7 +60,7 @@ export function fit(examples: Example[], o: FitOptions): Linear {
       for (let i = 0; i < e.indices.length; i++) grad[e.indices[i]!]! += err * e.values[i]!;
       grad[o.features]! += err;
     }
-    for (let i = 0; i < o.features; i++) grad[i]! += o.l2 * params[i]!;
+    for (let i = 0; i < o.features; i++) grad[i]! += o.l2 * (o.penaltyScale?.[i] ?? 1) * params[i]!;
     for (let i = 0; i < n; i++) {
       m[i] = b1 * m[i]! + (1 - b1) * grad[i]!;
       v[i] = b2 * v[i]! + (1 - b2) * grad[i]! * grad[i]!;

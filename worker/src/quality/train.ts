@@ -17,8 +17,10 @@ import { precisionRecall, rocAuc } from './metrics';
 
 const MODEL_FILE = path.resolve(import.meta.dirname, '../../../shared/server/src/llm/idea-model/model.json');
 /** A word or phrase must occur in this many training posts to become a feature. */
-const MIN_POSTS = 3;
-const PENALTIES = [0.0003, 0.001, 0.003, 0.01];
+const MIN_POSTS = 5;
+const PENALTIES = [0.0001, 0.0003, 0.001, 0.003];
+/** Intents and the length band are penalised this much less than words: a handful of meant signals. */
+const FLAG_PENALTY_SCALE = 0.1;
 /** The pre-filter must keep noise out this well on validation; among thresholds that do, recall decides. */
 const TARGET_PRECISION = 0.85;
 /** What the profit score aims at: noise low, ideas by strength (the spec's labels: Medium, High, Very High). */
@@ -63,10 +65,20 @@ function balanced(rows: Vectorised[]): Example[] {
   }));
 }
 
-function trainPrefilter(train: Vectorised[], validation: Vectorised[], features: number) {
+const penaltyScales = (names: string[]) =>
+  Float64Array.from(names, (f) => (f.startsWith('i:') || f.startsWith('len:') ? FLAG_PENALTY_SCALE : 1));
+
+function trainPrefilter(train: Vectorised[], validation: Vectorised[], names: string[]) {
+  const features = names.length;
   let best: { model: Linear; auc: number; l2: number } | null = null;
   for (const l2 of PENALTIES) {
-    const model = fit(balanced(train), { features, l2, loss: 'logistic' });
+    const model = fit(balanced(train), {
+      features,
+      l2,
+      loss: 'logistic',
+      iterations: 800,
+      penaltyScale: penaltyScales(names),
+    });
     const auc = rocAuc(
       validation.map((r) => dot(model, r.indices, r.values)),
       validation.map((r) => r.post.label === 'idea'),
@@ -110,6 +122,32 @@ function trainSubScore(train: Vectorised[], validation: Vectorised[], features: 
   return best!.model;
 }
 
+/**
+ * The profit weights: least squares on validation, kept non-negative (a sub-score may count for
+ * nothing, never against an idea): a sub-score whose weight comes out negative is dropped and the
+ * rest fitted again.
+ */
+function fitProfit(examples: Example[]): IdeaModelFile['profit'] {
+  let kept = [0, 1, 2, 3];
+  for (;;) {
+    const model = fit(
+      examples.map((e) => ({
+        indices: kept.map((_, j) => j),
+        values: kept.map((i) => e.values[i]!),
+        target: e.target,
+      })),
+      { features: kept.length, l2: 0, loss: 'squared', iterations: 3000, learningRate: 0.02 },
+    );
+    const negative = kept.filter((_, j) => model.weights[j]! < 0);
+    if (!negative.length || kept.length === 1) {
+      const weights = Object.fromEntries(SUB_SCORES.map((k) => [k, 0])) as Record<SubScore, number>;
+      kept.forEach((i, j) => (weights[SUB_SCORES[i]!] = round5(Math.max(0, model.weights[j]!))));
+      return { bias: round5(model.bias), weights };
+    }
+    kept = kept.filter((i) => !negative.includes(i));
+  }
+}
+
 const round5 = (v: number) => Math.round(v * 1e5) / 1e5;
 const weightsOf = (m: Linear) => ({ bias: round5(m.bias), weights: Array.from(m.weights, round5) });
 
@@ -130,7 +168,7 @@ export function train(): IdeaModelFile {
   const trainRows = vectorise(trainPosts, index);
   const validationRows = vectorise(validationPosts, index);
 
-  const prefilter = trainPrefilter(trainRows, validationRows, features.length);
+  const prefilter = trainPrefilter(trainRows, validationRows, features);
   const subscores = Object.fromEntries(
     SUB_SCORES.map((k) => [k, weightsOf(trainSubScore(trainRows, validationRows, features.length, k))]),
   ) as IdeaModelFile['subscores'];
@@ -150,11 +188,7 @@ export function train(): IdeaModelFile {
     const s = model.score(p.title, p.body).subScores;
     return { indices: [0, 1, 2, 3], values: SUB_SCORES.map((k) => s[k]), target: PROFIT_TARGET(p) };
   });
-  const profit = fit(profitExamples, { features: 4, l2: 0, loss: 'squared', iterations: 3000, learningRate: 0.02 });
-  draft.profit = {
-    bias: round5(profit.bias),
-    weights: Object.fromEntries(SUB_SCORES.map((k, i) => [k, round5(profit.weights[i]!)])) as Record<SubScore, number>,
-  };
+  draft.profit = fitProfit(profitExamples);
 
   for (const p of trainPosts) {
     const s = (draft.training.sources[p.source] ??= { posts: 0, ideas: 0 });

@@ -47,8 +47,10 @@ function wordsOf(sentence: Sentences, index: number): string[] {
       const type = t.out(its.type);
       if (type === 'punctuation' || type === 'tabCRLF' || type === 'symbol') return;
       const kind = TOKEN_KINDS[type];
-      // wink's typings give its.lemma an add-on signature that out() does not accept; it is a string.
-      const word = kind ?? t.out(its.lemma as unknown as typeof its.normal).toLowerCase();
+      // wink's typings give its.lemma an add-on signature that out() does not accept; it is a
+      // string, or undefined for a few tokens the lemmatiser skips (their normal form stands in).
+      const lemma = t.out(its.lemma as unknown as typeof its.normal) as string | undefined;
+      const word = kind ?? (lemma ?? t.out(its.normal)).toLowerCase();
       words.push(t.out(its.negationFlag) && !kind ? `!${word}` : word);
     });
   return words;

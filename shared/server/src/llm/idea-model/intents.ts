@@ -25,6 +25,13 @@ export const INTENTS = {
     /\b(?:an? )?(?:app|website|site|service|tool|device|product|plugin|extension) (?:that|which|where|to) (?:would|could|lets?|tells?|shows?|finds?|tracks?|automatically)\b/,
     /\b(?:add|allow|support|option to|ability to)\b/,
   ],
+  pitches: [
+    /\b(?:the|my|an?|our) (?:product |business |startup |app )?idea (?:is|would be|:)/,
+    /\b(?:idea|concept|pitch) for (?:an?|the)\b/,
+    /\b(?:an?|the) (?:simple |small |cheap |mobile |web |online )?(?:saas|app|tool|service|platform|marketplace|website|browser extension|api|plugin|device|subscription) (?:that|which|where|to|for|with)\b/,
+    /\b(?:people|users|customers|businesses|teams|freelancers|owners) (?:would|will) (?:pay|use|love|want)\b/,
+    /\b(?:many|most|lots of|a lot of) (?:people|users|businesses|freelancers|owners|teams|\w+s) (?:struggle|hate|need|want|waste|spend)\b/,
+  ],
   painful_workflow: [
     /\b(?:by hand|manually|copy and paste|copy-paste)\b/,
     /\bevery (?:day|week|month|morning|night|time|year)\b/,

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { featuresOf, featureValues, MAX_CHARS } from './features';
+
+describe('featuresOf', () => {
+  it('reads the title and each sentence as lemmas, bigrams and intents', () => {
+    const post = featuresOf('Is there an app for this?', 'Our clients send invoices. We copy them by hand.');
+    expect(post.sentences.map((s) => s.text)).toEqual([
+      'Is there an app for this?',
+      'Our clients send invoices.',
+      'We copy them by hand.',
+    ]);
+    expect(post.sentences[0]!.features).toEqual(
+      expect.arrayContaining(['tw:application', 'tb:be_there', 'i:asks_for_tool']),
+    );
+    // Lemmas: "invoices" and "invoice" are one word.
+    expect(post.sentences[1]!.features).toContain('w:invoice');
+    expect(post.sentences[2]!.features).toContain('i:painful_workflow');
+  });
+
+  it('marks negated words and stands in tokens for numbers, money and links', () => {
+    const post = featuresOf('', "It doesn't work. It costs $5 at https://example.com");
+    const words = post.sentences.flatMap((s) => s.features);
+    expect(words).toContain('w:!work');
+    expect(words).toEqual(expect.arrayContaining(['w:<money>', 'w:<num>', 'w:<url>']));
+  });
+
+  it('gives the word features unit length, so a long post does not win by length', () => {
+    const norm = (title: string, body: string) => {
+      const values = featureValues(featuresOf(title, body));
+      return Math.sqrt(
+        [...values].filter(([f]) => !f.startsWith('i:') && !f.startsWith('len:')).reduce((s, [, v]) => s + v * v, 0),
+      );
+    };
+    expect(norm('Short', 'One sentence here.')).toBeCloseTo(1);
+    expect(
+      norm('Long', 'Many different words appear here. '.repeat(5) + 'And yet more vocabulary follows it all.'),
+    ).toBeCloseTo(1);
+  });
+
+  it('reads a huge post up to a bound, and an empty one as nothing', () => {
+    const huge = featuresOf('Title', 'word '.repeat(250_000));
+    expect(huge.readChars).toBeLessThanOrEqual(MAX_CHARS + 5);
+    expect(featuresOf('  ', '\n\t ').sentences).toEqual([]);
+  });
+});

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { intentsOf } from './intents';
+
+// Each detector on wording of the kind the labelled posts use (paraphrased, not copied).
+
+describe('intentsOf', () => {
+  it.each([
+    ['Is there an app that reminds me when each plant needs water?', 'asks_for_tool'],
+    ['Looking for a tool that merges PDFs and keeps bookmarks', 'asks_for_tool'],
+    ['Somebody should make a site where you enter a budget and it lists flights', 'proposes'],
+    ['It would be great if the app let me mute a hashtag', 'proposes'],
+    ['Every month I copy 400 invoice lines into Excel by hand', 'painful_workflow'],
+    ["I'd happily pay for something that did this", 'would_pay'],
+    ['The product idea is a simple SaaS tool for dentists', 'pitches'],
+    ['[Hiring] Unity developer for a 2D platformer', 'hiring'],
+    ['[For Hire] Logo designer, my portfolio is below', 'for_hire'],
+    ['I built an app that tracks your runs, check it out', 'launch'],
+    ['Google acquires a thermostat maker, according to reports', 'news_or_link'],
+    ['How do I reset my router?', 'question'],
+    ['The app crashes since the last update', 'bug'],
+    ['Rant: I am sick of my landlord', 'rant'],
+  ])('reads %j as %s', (text, intent) => {
+    expect(intentsOf(text)).toContain(intent);
+  });
+
+  it('matches whole words only', () => {
+    expect(intentsOf('This crappy weather makes me feel tired')).toEqual([]);
+    expect(intentsOf('The appetite for apples')).not.toContain('asks_for_tool');
+  });
+
+  it('reads curly apostrophes like straight ones', () => {
+    expect(intentsOf('I’d pay for that')).toContain('would_pay');
+  });
+});

@@ -1,0 +1,34 @@
+import { ideaModel } from '@ideamine/server/llm/idea-model/model';
+import type { ExtractedItem } from './item';
+
+// The pre-filter: which extracted items are product ideas. The idea model decides (learned from
+// labelled posts, see worker/quality/); what it drops is said in words on the transform task, so
+// an operator sees why ("not an idea: hiring post").
+
+export interface Filtered {
+  ideas: ExtractedItem[];
+  dropped: { item: ExtractedItem; reason: string }[];
+}
+
+export function filterIdeas(items: ExtractedItem[]): Filtered {
+  const model = ideaModel();
+  const out: Filtered = { ideas: [], dropped: [] };
+  for (const item of items) {
+    const verdict = model.score(item.title, item.body);
+    if (verdict.isIdea) out.ideas.push(item);
+    else out.dropped.push({ item, reason: verdict.reason ?? 'not an idea' });
+  }
+  return out;
+}
+
+/** What a task whose items were all dropped records: the reason, or the reasons counted. */
+export function dropSummary(dropped: Filtered['dropped']): string {
+  if (dropped.length === 1) return dropped[0]!.reason;
+  const counts = new Map<string, number>();
+  for (const d of dropped) {
+    const why = d.reason.replace(/^not an idea: /, '');
+    counts.set(why, (counts.get(why) ?? 0) + 1);
+  }
+  const parts = [...counts].sort((a, b) => b[1] - a[1]).map(([why, n]) => `${n} ${why}`);
+  return `not ideas: ${dropped.length} items (${parts.join(', ')})`;
+}
