@@ -3,8 +3,8 @@ import path from 'node:path';
 import { POSTS_FILE, type Post } from './posts';
 import { splitOf, type Split } from './split';
 
-// `npm run quality:labels`: gathers the labellers' files (data/quality/labels/A-*.jsonl and
-// B-*.jsonl, one line per post of the slice of the same name) into worker/quality/labels.jsonl,
+// `npm run quality:labels`: gathers the labellers' files (data/quality/labels/A-*.jsonl,
+// B-*.jsonl and so on, one line per post of the slice of the same name) into worker/quality/labels.jsonl,
 // the committed dataset: provenance, split, label, strength, sub-scores and reason for every post,
 // without the post's text. Posts labelled twice keep their own labeller's label as the label and
 // the other as `second`; agreement.json says how often the two agreed.
@@ -31,6 +31,8 @@ export interface LabelledRow extends Judgement {
   provenance: Post['provenance'];
   second?: Pick<Judgement, 'label' | 'strength'>;
 }
+
+const FIRST_ROUND_HALF = 782;
 
 const readJsonl = <T>(file: string): T[] =>
   readFileSync(file, 'utf8')
@@ -80,8 +82,8 @@ function assemble(): void {
   const posts = readJsonl<Post>(POSTS_FILE);
   const own = new Map<string, Judgement>();
   const other = new Map<string, Judgement>();
-  const files = readdirSync(path.join(DATA, 'labels')).filter((f) => /^[AB]-\d+\.jsonl$/.test(f));
-  for (const labeller of ['A', 'B']) {
+  const files = readdirSync(path.join(DATA, 'labels')).filter((f) => /^[A-Z]-\d+\.jsonl$/.test(f));
+  for (const labeller of [...new Set(files.map((f) => f[0]!))].sort()) {
     const mine = files.filter((f) => f.startsWith(`${labeller}-`)).sort();
     const slices = mine.flatMap((f) => readJsonl<{ id: string }>(path.join(DATA, 'slices', f)));
     const labels = mine.flatMap((f) =>
@@ -89,7 +91,9 @@ function assemble(): void {
     );
     if (labels.length !== slices.length)
       throw new Error(`labeller ${labeller}: ${labels.length} labels for ${slices.length} posts`);
-    const ownCount = Math.ceil(posts.length / 2);
+    // Round one (A, B) split 1,564 posts in halves of 782 and appended 80 of the other half's
+    // posts to each, to be labelled twice; later rounds label each post once.
+    const ownCount = labeller === 'A' || labeller === 'B' ? FIRST_ROUND_HALF : slices.length;
     labels.forEach(({ l, where }, i) => {
       if (l.id !== slices[i]!.id) throw new Error(`${where}: id ${String(l.id)} where ${slices[i]!.id} was expected`);
       (i < ownCount ? own : other).set(slices[i]!.id, checked(l, where));

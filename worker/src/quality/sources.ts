@@ -62,7 +62,7 @@ const reddit = (subreddit: string, genre: Genre, take: number, restricted?: true
 
 /** Ideas are the scarce class: most of the effort goes where they show up. */
 export const SOURCES: Source[] = [
-  reddit('SomebodyMakeThis', 'idea-board', 150, true),
+  reddit('SomebodyMakeThis', 'idea-board', 200, true),
   reddit('smallbusiness', 'business', 60, true),
   reddit('Entrepreneur', 'business', 50, true),
   reddit('startups', 'business', 50, true),
@@ -71,14 +71,14 @@ export const SOURCES: Source[] = [
   reddit('marketing', 'business', 40, true),
   reddit('webdev', 'business', 40, true),
   reddit('web_design', 'business', 30, true),
-  reddit('androidapps', 'tool-request', 70),
-  reddit('software', 'tool-request', 70),
+  reddit('androidapps', 'tool-request', 110),
+  reddit('software', 'tool-request', 110),
   reddit('AndroidQuestions', 'tool-request', 50),
   reddit('tasker', 'tool-request', 40),
   reddit('productivity', 'tool-request', 60),
   reddit('ios', 'tool-request', 40),
   reddit('excel', 'tool-request', 50),
-  reddit('ideasfortheadmins', 'proposal', 50),
+  reddit('ideasfortheadmins', 'proposal', 100),
   reddit('CrazyIdeas', 'proposal', 40),
   reddit('highdeas', 'proposal', 30),
   reddit('RealEstate', 'workflow', 45),
@@ -91,6 +91,6 @@ export const SOURCES: Source[] = [
   reddit('rant', 'noise', 25),
   reddit('myevilplan', 'noise', 30),
   reddit('SEO', 'noise', 25),
-  { kind: 'feature-requests', name: 'signal-mastodon-requests', genre: 'feature-request', take: 120 },
-  { kind: 'app-reviews', name: 'app-store-reviews', genre: 'review', take: 130 },
+  { kind: 'feature-requests', name: 'signal-mastodon-requests', genre: 'feature-request', take: 300 },
+  { kind: 'app-reviews', name: 'app-store-reviews', genre: 'review', take: 250 },
 ];
