@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
+import { intentsOf } from '@ideamine/server/llm/idea-model/intents';
 import {
   APP_REVIEWS,
   FEATURE_REQUESTS,
@@ -27,6 +28,9 @@ export interface Post {
   title: string;
   body: string;
 }
+
+/** The intents that mark a post as signalling a need, for sources drawn with `select`. */
+const NEED_INTENTS = new Set(['asks_for_tool', 'proposes', 'painful_workflow', 'pitches', 'would_pay']);
 
 const MIRROR_DIR = process.env.MIRROR_DIR ?? '/work/.mirror';
 export const POSTS_FILE = path.resolve(import.meta.dirname, '../../../data/quality/posts.jsonl');
@@ -93,7 +97,15 @@ function redditPosts(source: RedditSource): Post[] {
     };
     return [post];
   });
-  return sample(posts, source.take);
+  if (!source.select) return sample(posts, source.take);
+  const signals = (p: Post) => intentsOf(`${p.title}\n${p.body}`).some((i) => NEED_INTENTS.has(i));
+  return [
+    ...sample(posts.filter(signals), source.select.needs),
+    ...sample(
+      posts.filter((p) => !signals(p)),
+      source.select.others,
+    ),
+  ];
 }
 
 function featureRequests(source: FileSource): Post[] {

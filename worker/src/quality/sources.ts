@@ -4,7 +4,15 @@
 // `npm run quality:posts`, so nothing of the datasets themselves is copied into this repository.
 
 export type Genre =
-  'idea-board' | 'business' | 'tool-request' | 'proposal' | 'workflow' | 'noise' | 'feature-request' | 'review';
+  | 'idea-board'
+  | 'business'
+  | 'tool-request'
+  | 'proposal'
+  | 'workflow'
+  | 'noise'
+  | 'feature-request'
+  | 'review'
+  | 'everyday-needs';
 
 export interface RedditSource {
   kind: 'reddit';
@@ -17,6 +25,12 @@ export interface RedditSource {
    * be used, those whose post id hashes into the lowest quarter (see `inUsableQuarter`).
    */
   restricted?: true;
+  /**
+   * Where ideas are rare, draw most posts from those that signal a need (an intent detector of
+   * the idea model fires: asks for a tool, proposes, describes a painful workflow, pitches or
+   * would pay) and the rest at random, instead of `take` at random.
+   */
+  select?: { needs: number; others: number };
 }
 
 export interface FileSource {
@@ -91,6 +105,10 @@ export const SOURCES: Source[] = [
   reddit('rant', 'noise', 25),
   reddit('myevilplan', 'noise', 30),
   reddit('SEO', 'noise', 25),
+  // Round three: people at work and at home describing needs, where strong ideas are rare.
+  ...['business', 'Etsy', 'Teachers', 'photography', 'Parenting', 'nursing', 'GraphicDesign', 'Wordpress'].map(
+    (subreddit): RedditSource => ({ ...reddit(subreddit, 'everyday-needs', 0), select: { needs: 40, others: 15 } }),
+  ),
   { kind: 'feature-requests', name: 'signal-mastodon-requests', genre: 'feature-request', take: 300 },
   { kind: 'app-reviews', name: 'app-store-reviews', genre: 'review', take: 250 },
 ];
