@@ -60,7 +60,10 @@ interface Case {
   marker: string;
   queue: 'enrich' | 'analyse';
   reason: RegExp;
-  /** Requests the SDK makes per call: 4 when it retries the error itself (3 retries), else 1. */
+  /**
+   * Requests per call: 4 when the SDK retries a transport error (3 retries), 2 when the provider
+   * asks once more after an unusable reply.
+   */
   requestsPerCall: number;
 }
 
@@ -72,8 +75,8 @@ const CASES = new Map<string, Case>([
   fails('error-500', /^500 upstream trouble/, 4),
   fails('error-429', /^429 upstream trouble/, 4),
   fails('no-answer', /timed out/i, 4),
-  fails('malformed', /malformed JSON/, 1),
-  fails('wrong-shape', /does not match the enrichment schema/, 1),
+  fails('malformed', /malformed JSON/, 2),
+  fails('wrong-shape', /does not match the enrichment schema/, 2),
   [
     'analysis 500',
     { marker: '[fake-analysis:error-500]', queue: 'analyse', reason: /^500 upstream trouble/, requestsPerCall: 4 },

@@ -49,6 +49,17 @@ describe('openai provider', () => {
     ]);
     const analysis = await provider.analyse({ ...idea, categories: ['saas'], keywords: [] });
     expect(analysis.value.monetization_score).toBe(9);
+    // Evidence quotes per sub-score, in the same structure as the local model's.
+    expect(analysis.value.evidence).toEqual({
+      severity: ['Freelancers hate chasing invoices.'],
+      demand: [],
+      monetization: ['They would pay for automation.'],
+      implementation: [],
+    });
+    const analysisFormat = fake.requests.at(-1)!.body.response_format as {
+      json_schema: { schema: { properties: object } };
+    };
+    expect(Object.keys(analysisFormat.json_schema.schema.properties)).toContain('evidence');
   });
 
   it('retries server errors with backoff', async () => {
@@ -59,9 +70,21 @@ describe('openai provider', () => {
     expect(fake.requests.length - before).toBe(3);
   });
 
-  it('refuses malformed or wrongly shaped replies with a clear error', async () => {
+  it('asks once more after a reply that is not valid JSON of the schema', async () => {
+    for (const mode of ['malformed', 'wrong-shape'] as const) {
+      const before = fake.requests.length;
+      fake.garbleNext(1, mode);
+      const result = await provider.enrich(idea, categories);
+      expect(result.value.summary, mode).toContain('subscription');
+      expect(fake.requests.length - before, mode).toBe(2);
+    }
+  });
+
+  it('refuses malformed or wrongly shaped replies with a clear error after the second try', async () => {
     fake.setMode('malformed');
+    const before = fake.requests.length;
     await expect(provider.enrich(idea, categories)).rejects.toThrow('malformed JSON');
+    expect(fake.requests.length - before).toBe(2);
     fake.setMode('wrong-shape');
     await expect(provider.analyse({ ...idea, categories: [], keywords: [] })).rejects.toThrow(
       'does not match the analysis schema',

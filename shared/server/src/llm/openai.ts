@@ -15,7 +15,8 @@ import {
 } from './provider';
 
 // Any OpenAI-compatible chat completions endpoint. The reply must be JSON matching a schema we
-// send (structured output) and is validated again by zod; the SDK retries with backoff.
+// send (structured output) and is validated again by zod; a reply that is not is asked for once
+// more. The SDK retries transport errors with backoff.
 
 /** USD per million tokens (input, output) for models we know; others are recorded at 0. */
 const PRICES: Record<string, [number, number]> = {
@@ -78,6 +79,7 @@ export class OpenAiProvider implements LlmProvider {
         'Scores from 0 to 10: problem_severity_score, market_demand_score, monetization_score, implementation_score (10 = easy to build).',
         'Scores from 0 to 5: business_model_innovation_score, technology_innovation_score, market_disruption_potential_score, approach_novelty_score.',
         'key_strengths: up to 5 short phrases.',
+        'evidence: for each of severity, demand, monetization and implementation, up to 2 sentences copied word for word from the text that most support that score (empty when none does).',
       ].join(' '),
       idea,
     );
@@ -96,7 +98,22 @@ export class OpenAiProvider implements LlmProvider {
     );
   }
 
+  /** One structured call; a reply that is not valid JSON of the schema is asked for once more. */
   private async complete<S extends z.ZodType>(
+    name: string,
+    schema: S,
+    system: string,
+    idea: IdeaText,
+  ): Promise<LlmResult<z.infer<S>>> {
+    try {
+      return await this.completeOnce(name, schema, system, idea);
+    } catch (err) {
+      if (!(err instanceof LlmOutputError)) throw err;
+      return this.completeOnce(name, schema, system, idea);
+    }
+  }
+
+  private async completeOnce<S extends z.ZodType>(
     name: string,
     schema: S,
     system: string,

@@ -25,6 +25,18 @@ export const analysisSchema = z.object({
   market_disruption_potential_score: score5,
   approach_novelty_score: score5,
   key_strengths: z.array(z.string()).max(6),
+  /**
+   * Per profit sub-score, the sentences of the post that drove it ("Why this score"): quotes from
+   * the post, up to three each.
+   */
+  evidence: z
+    .object({
+      severity: z.array(z.string().max(400)).max(3),
+      demand: z.array(z.string().max(400)).max(3),
+      monetization: z.array(z.string().max(400)).max(3),
+      implementation: z.array(z.string().max(400)).max(3),
+    })
+    .optional(),
 });
 export type Analysis = z.infer<typeof analysisSchema>;
 

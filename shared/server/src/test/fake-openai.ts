@@ -14,6 +14,8 @@ export interface FakeOpenAi {
   url: string;
   requests: { body: Record<string, unknown>; authorization: string | undefined }[];
   failNext(count: number, status?: number): void;
+  /** The next `count` replies are 200s whose content is malformed JSON or the wrong shape. */
+  garbleNext(count: number, mode: 'malformed' | 'wrong-shape'): void;
   setMode(mode: FakeMode): void;
   close(): Promise<void>;
 }
@@ -35,6 +37,12 @@ const ANALYSIS = {
   market_disruption_potential_score: 2,
   approach_novelty_score: 3,
   key_strengths: ['Willingness to pay'],
+  evidence: {
+    severity: ['Freelancers hate chasing invoices.'],
+    demand: [],
+    monetization: ['They would pay for automation.'],
+    implementation: [],
+  },
 };
 
 const ENHANCEMENT = {
@@ -52,6 +60,8 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
   let failures = 0;
   let failStatus = 500;
   let mode: FakeMode = 'ok';
+  let garbled = 0;
+  let garbleMode: FakeMode = 'malformed';
   const server = http.createServer((req, res) => {
     let raw = '';
     req.on('data', (c: Buffer) => (raw += c.toString()));
@@ -66,7 +76,11 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
       const marked =
         /\[fake:([a-z0-9-]+)\]/.exec(raw)?.[1] ??
         (name === 'analysis' ? /\[fake-analysis:([a-z0-9-]+)\]/.exec(raw)?.[1] : undefined);
-      const effective = (marked as FakeMode | undefined) ?? mode;
+      let effective = (marked as FakeMode | undefined) ?? mode;
+      if (garbled > 0 && effective === 'ok') {
+        garbled--;
+        effective = garbleMode;
+      }
       let status = Number(/^error-(\d+)$/.exec(effective)?.[1] ?? 0);
       if (failures > 0) {
         failures--;
@@ -101,6 +115,10 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     failNext: (count, status = 500) => {
       failures = count;
       failStatus = status;
+    },
+    garbleNext: (count, m) => {
+      garbled = count;
+      garbleMode = m;
     },
     setMode: (m) => {
       mode = m;
