@@ -51,16 +51,23 @@ function unsupportedConstruct(pattern: string): string | null {
  * (?=...), which ..."), or null when it can.
  */
 export function patternProblem(pattern: string): string | null {
-  if (pattern.length > MAX_PATTERN_LENGTH) return `is longer than ${MAX_PATTERN_LENGTH} characters`;
+  const parsed = parse(pattern, 0);
+  return 'problem' in parsed ? parsed.problem : null;
+}
+
+/** The pattern compiled with the flags, or why it cannot be: one compile whichever way it goes. */
+function parse(pattern: string, flags: number): { re: RE2JS } | { problem: string } {
+  if (pattern.length > MAX_PATTERN_LENGTH) return { problem: `is longer than ${MAX_PATTERN_LENGTH} characters` };
   const construct = unsupportedConstruct(pattern);
   if (construct)
-    return `uses ${construct}, which the linear-time pattern engine cannot run; rewrite the pattern without it`;
+    return {
+      problem: `uses ${construct}, which the linear-time pattern engine cannot run; rewrite the pattern without it`,
+    };
   try {
-    RE2JS.compile(pattern);
-    return null;
+    return { re: RE2JS.compile(pattern, flags) };
   } catch (err) {
     const reason = (err as Error).message.replace(/^error parsing regexp: /, '');
-    return `is not a valid regular expression (${reason})`;
+    return { problem: `is not a valid regular expression (${reason})` };
   }
 }
 
@@ -81,10 +88,9 @@ export class PatternError extends Error {
 
 /** Compiles a pattern for matching in linear time; throws PatternError naming what is wrong. */
 export function compilePattern(pattern: string): Pattern {
-  const problem = patternProblem(pattern);
-  if (problem) throw new PatternError(pattern, problem);
-  const re = RE2JS.compile(pattern, RE2JS.CASE_INSENSITIVE);
-  return { source: pattern, test: (text) => re.matcher(text).find() };
+  const parsed = parse(pattern, RE2JS.CASE_INSENSITIVE);
+  if ('problem' in parsed) throw new PatternError(pattern, parsed.problem);
+  return { source: pattern, test: (text) => parsed.re.matcher(text).find() };
 }
 
 /** Compiles the patterns that can run; the rest come back as problems, for the caller to report. */

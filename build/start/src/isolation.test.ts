@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '@ideamine/server/net/free-port';
 import { demoIdea } from '@ideamine/server/demo/idea-text';
+import { escapeMarkup } from '@ideamine/shared/escape';
 import { openDatabase } from '@ideamine/server/db/database';
 import { createTestDatabase } from '@ideamine/server/test/database';
 import { waitUntil } from '@ideamine/worker/test/pipeline-harness';
@@ -103,12 +104,10 @@ afterAll(async () => {
 function feed(posts: number): string {
   const items = Array.from({ length: posts }, (_, n) => {
     const idea = demoIdea(n);
-    return `<item><title>${escapeXml(idea.title)}</title><link>${siteUrl}/posts/${n}</link><description>${escapeXml(idea.body)}</description></item>`;
+    return `<item><title>${escapeMarkup(idea.title)}</title><link>${siteUrl}/posts/${n}</link><description>${escapeMarkup(idea.body)}</description></item>`;
   }).join('');
   return `<?xml version="1.0"?><rss version="2.0"><channel><title>Posts</title><link>${siteUrl}/</link>${items}</channel></rss>`;
 }
-
-const escapeXml = (s: string) => s.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!);
 
 async function register(username: string): Promise<string> {
   const registered = await call('POST', '/auth/register', {

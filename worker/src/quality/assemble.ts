@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { readJsonl } from './jsonl';
 import { POSTS_FILE, type Post } from './posts';
 import { splitOf, type Split } from './split';
 
@@ -33,12 +34,6 @@ export interface LabelledRow extends Judgement {
 }
 
 const FIRST_ROUND_HALF = 782;
-
-const readJsonl = <T>(file: string): T[] =>
-  readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((l) => l.trim())
-    .map((l) => JSON.parse(l) as T);
 
 function checked(raw: Record<string, unknown>, where: string): Judgement {
   const label = raw.label;

@@ -1,17 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { LABELS_FILE, type LabelledRow } from './assemble';
+import { readJsonl } from './jsonl';
 import { POSTS_FILE, type Post } from './posts';
 
 // The labelled dataset with its text: labels.jsonl (committed) joined with the posts read back
 // from the datasets' snapshots (data/quality/posts.jsonl, made by `npm run quality:posts`).
 
 export type LabelledPost = LabelledRow & Pick<Post, 'title' | 'body'>;
-
-const readJsonl = <T>(file: string): T[] =>
-  readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((l) => l.trim())
-    .map((l) => JSON.parse(l) as T);
 
 export function loadDataset(): LabelledPost[] {
   if (!existsSync(POSTS_FILE))

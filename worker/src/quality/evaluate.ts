@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { hasIdeaSignal, LocalProvider } from '@ideamine/server/llm/local';
 import { OpenAiProvider } from '@ideamine/server/llm/openai';
 import { ideaModel } from '@ideamine/server/llm/idea-model/model';
+import { escapeMarkup } from '@ideamine/shared/escape';
 import type { LlmProvider } from '@ideamine/server/llm/provider';
 import { profitLabel, scoreColumns } from '@ideamine/server/llm/scoring';
 import { extractItems } from '../transform/extract';
@@ -30,15 +31,13 @@ interface Outcome {
   profit: number | null;
 }
 
-const escapeXml = (s: string) => s.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!);
-
 /** The post as a feed would carry it: one RSS item, its body as HTML paragraphs. */
 function asFeed(post: LabelledPost): string {
   const html = post.body
     .split(/\n{2,}/)
-    .map((p) => `<p>${escapeXml(p)}</p>`)
+    .map((p) => `<p>${escapeMarkup(p)}</p>`)
     .join('');
-  return `<?xml version="1.0"?><rss version="2.0"><channel><title>Evaluation</title><link>https://eval.ideamine.test/</link><item><title>${escapeXml(post.title)}</title><link>https://eval.ideamine.test/${encodeURIComponent(post.id)}</link><description>${escapeXml(html)}</description></item></channel></rss>`;
+  return `<?xml version="1.0"?><rss version="2.0"><channel><title>Evaluation</title><link>https://eval.ideamine.test/</link><item><title>${escapeMarkup(post.title)}</title><link>https://eval.ideamine.test/${encodeURIComponent(post.id)}</link><description>${escapeMarkup(html)}</description></item></channel></rss>`;
 }
 
 /**
@@ -56,9 +55,9 @@ async function run(post: LabelledPost, provider: LlmProvider, pipeline: Pipeline
   );
   if (pipeline === 'model') {
     const { ideas, dropped } = filterIdeas(items);
-    const item = ideas[0];
-    if (!item) return { post, kept: false, dropReason: dropped[0]?.reason ?? 'no item', profit: null };
-    return { post, kept: true, dropReason: null, profit: ideaModel().score(item.title, item.body).profit };
+    const kept = ideas[0];
+    if (!kept) return { post, kept: false, dropReason: dropped[0]?.reason ?? 'no item', profit: null };
+    return { post, kept: true, dropReason: null, profit: kept.verdict.profit };
   }
   const item = items.find((i) => hasIdeaSignal(i.title, i.body));
   if (!item) return { post, kept: false, dropReason: 'no idea signal', profit: null };

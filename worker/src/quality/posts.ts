@@ -98,14 +98,10 @@ function redditPosts(source: RedditSource): Post[] {
     return [post];
   });
   if (!source.select) return sample(posts, source.take);
-  const signals = (p: Post) => intentsOf(`${p.title}\n${p.body}`).some((i) => NEED_INTENTS.has(i));
-  return [
-    ...sample(posts.filter(signals), source.select.needs),
-    ...sample(
-      posts.filter((p) => !signals(p)),
-      source.select.others,
-    ),
-  ];
+  const needs: Post[] = [];
+  const others: Post[] = [];
+  for (const p of posts) (intentsOf(`${p.title}\n${p.body}`).some((i) => NEED_INTENTS.has(i)) ? needs : others).push(p);
+  return [...sample(needs, source.select.needs), ...sample(others, source.select.others)];
 }
 
 function featureRequests(source: FileSource): Post[] {

@@ -112,10 +112,11 @@ function trainSubScore(train: Vectorised[], validation: Vectorised[], features: 
       const target = subScoreTarget(r.post, k);
       return target === null ? [] : [{ indices: r.indices, values: r.values, target }];
     });
+  const fitOn = examples(train);
+  const v = examples(validation);
   let best: { model: Linear; error: number } | null = null;
   for (const l2 of PENALTIES) {
-    const model = fit(examples(train), { features, l2, loss: 'squared', iterations: 800 });
-    const v = examples(validation);
+    const model = fit(fitOn, { features, l2, loss: 'squared', iterations: 800 });
     const error = Math.sqrt(v.reduce((s, e) => s + (dot(model, e.indices, e.values) - e.target) ** 2, 0) / v.length);
     if (!best || error < best.error) best = { model, error };
   }

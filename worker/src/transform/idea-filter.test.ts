@@ -14,7 +14,7 @@ describe('filterIdeas', () => {
       ),
       item('[Hiring] Unity developer wanted', 'We are hiring a developer at $30 per hour. Send your portfolio.'),
     ]);
-    expect(ideas.map((i) => i.title)).toEqual(['[SMT] An app that tells me which subscriptions renew this week']);
+    expect(ideas.map((i) => i.item.title)).toEqual(['[SMT] An app that tells me which subscriptions renew this week']);
     expect(dropped.map((d) => d.reason)).toEqual(['not an idea: hiring post']);
   });
 

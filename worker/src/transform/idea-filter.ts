@@ -1,4 +1,4 @@
-import { ideaModel } from '@ideamine/server/llm/idea-model/model';
+import { ideaModel, type IdeaVerdict } from '@ideamine/server/llm/idea-model/model';
 import type { ExtractedItem } from './item';
 
 // The pre-filter: which extracted items are product ideas. The idea model decides (learned from
@@ -6,7 +6,8 @@ import type { ExtractedItem } from './item';
 // an operator sees why ("not an idea: hiring post").
 
 export interface Filtered {
-  ideas: ExtractedItem[];
+  /** The items kept, each with the model's verdict (its sub-scores, profit and evidence). */
+  ideas: { item: ExtractedItem; verdict: IdeaVerdict }[];
   dropped: { item: ExtractedItem; reason: string }[];
 }
 
@@ -15,7 +16,7 @@ export function filterIdeas(items: ExtractedItem[]): Filtered {
   const out: Filtered = { ideas: [], dropped: [] };
   for (const item of items) {
     const verdict = model.score(item.title, item.body);
-    if (verdict.isIdea) out.ideas.push(item);
+    if (verdict.isIdea) out.ideas.push({ item, verdict });
     else out.dropped.push({ item, reason: verdict.reason ?? 'not an idea' });
   }
   return out;

@@ -35,9 +35,7 @@ export const REDDIT_LISTING = {
 
 export function getPath(value: unknown, path: string): unknown {
   if (!path) return value;
-  return path
-    .split('.')
-    .reduce<unknown>((v, key) => ownValue(v, key), value);
+  return path.split('.').reduce<unknown>((v, key) => ownValue(v, key), value);
 }
 
 function firstOf(item: unknown, paths: string | undefined): string {

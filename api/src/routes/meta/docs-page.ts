@@ -1,9 +1,8 @@
+import { escapeMarkup } from '@ideamine/shared/escape';
+
 // A readable, self-contained HTML page over the OpenAPI document: no scripts, no outside assets.
 
 type Json = Record<string, unknown>;
-
-const esc = (s: unknown) =>
-  String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function schemaText(schema: unknown, doc: Json): string {
   const components = ((doc.components as Json | undefined)?.schemas ?? {}) as Json;
@@ -26,19 +25,19 @@ export function renderDocsPage(doc: Json): string {
       const params = ((op.parameters as Json[] | undefined) ?? [])
         .map(
           (p) =>
-            `<tr><td><code>${esc(p.name)}</code></td><td>${esc(p.in)}</td><td>${p.required ? 'yes' : 'no'}</td><td><code>${esc(JSON.stringify(p.schema))}</code></td></tr>`,
+            `<tr><td><code>${escapeMarkup(p.name)}</code></td><td>${escapeMarkup(p.in)}</td><td>${p.required ? 'yes' : 'no'}</td><td><code>${escapeMarkup(JSON.stringify(p.schema))}</code></td></tr>`,
         )
         .join('');
       const body = (op.requestBody as Json | undefined)?.content as Json | undefined;
       const bodySchema = body ? (body['application/json'] as Json).schema : undefined;
       const responses = Object.entries((op.responses ?? {}) as Record<string, Json>)
-        .map(([s, r]) => `<li><b>${esc(s)}</b> ${esc(r.description)}</li>`)
+        .map(([s, r]) => `<li><b>${escapeMarkup(s)}</b> ${escapeMarkup(r.description)}</li>`)
         .join('');
-      const html = `<section class="op" id="${esc(op.operationId)}">
-  <h3><span class="m ${esc(method)}">${esc(method.toUpperCase())}</span> <code>${esc(path)}</code></h3>
-  <p>${esc(op.summary)} <em>${esc(op.description)}</em></p>
+      const html = `<section class="op" id="${escapeMarkup(op.operationId)}">
+  <h3><span class="m ${escapeMarkup(method)}">${escapeMarkup(method.toUpperCase())}</span> <code>${escapeMarkup(path)}</code></h3>
+  <p>${escapeMarkup(op.summary)} <em>${escapeMarkup(op.description)}</em></p>
   ${params ? `<table><tr><th>parameter</th><th>in</th><th>required</th><th>schema</th></tr>${params}</table>` : ''}
-  ${bodySchema ? `<details><summary>Request body</summary><pre>${esc(schemaText(bodySchema, doc))}</pre></details>` : ''}
+  ${bodySchema ? `<details><summary>Request body</summary><pre>${escapeMarkup(schemaText(bodySchema, doc))}</pre></details>` : ''}
   <ul>${responses}</ul>
 </section>`;
       byTag.set(tag, [...(byTag.get(tag) ?? []), html]);
@@ -46,11 +45,11 @@ export function renderDocsPage(doc: Json): string {
   }
   const info = doc.info as Json;
   const sections = [...byTag]
-    .map(([tag, ops]) => `<h2 id="tag-${esc(tag)}">${esc(tag)}</h2>${ops.join('\n')}`)
+    .map(([tag, ops]) => `<h2 id="tag-${escapeMarkup(tag)}">${escapeMarkup(tag)}</h2>${ops.join('\n')}`)
     .join('\n');
-  const toc = [...byTag.keys()].map((t) => `<a href="#tag-${esc(t)}">${esc(t)}</a>`).join(' · ');
+  const toc = [...byTag.keys()].map((t) => `<a href="#tag-${escapeMarkup(t)}">${escapeMarkup(t)}</a>`).join(' · ');
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${esc(info.title)} reference</title>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeMarkup(info.title)} reference</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>
 body{font:15px/1.5 system-ui,sans-serif;max-width:960px;margin:2rem auto;padding:0 1rem;color:#1c2127}
@@ -60,8 +59,8 @@ body{font:15px/1.5 system-ui,sans-serif;max-width:960px;margin:2rem auto;padding
 table{border-collapse:collapse;margin:.5rem 0}td,th{border:1px solid #e5e8eb;padding:2px 8px;text-align:left;font-size:14px}
 pre{background:#f6f7f9;padding:.5rem;overflow:auto;font-size:13px}
 </style></head><body>
-<h1>${esc(info.title)} <small>${esc(info.version)}</small></h1>
-<p>${esc(info.description)} Machine-readable: <a href="/api/v1/openapi.json">openapi.json</a>.</p>
+<h1>${escapeMarkup(info.title)} <small>${escapeMarkup(info.version)}</small></h1>
+<p>${escapeMarkup(info.description)} Machine-readable: <a href="/api/v1/openapi.json">openapi.json</a>.</p>
 <nav>${toc}</nav>
 ${sections}
 </body></html>`;

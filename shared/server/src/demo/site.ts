@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { escapeMarkup } from '@ideamine/shared/escape';
 import { demoIdea } from './idea-text';
 
 // A small web site on loopback with everything a crawler meets: article pages, a feed, JSON
@@ -29,19 +30,17 @@ export interface RunningSite {
   close(): Promise<void>;
 }
 
-const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
-
 function page(title: string, body: string, head = ''): string {
-  return `<!doctype html><html><head><meta charset="utf-8"><title>${esc(title)}</title>${head}</head>
+  return `<!doctype html><html><head><meta charset="utf-8"><title>${escapeMarkup(title)}</title>${head}</head>
 <body><header><nav><a href="/">Home</a> <a href="/about">About</a></nav></header>
-<main><article><h1>${esc(title)}</h1>${body}</article></main>
+<main><article><h1>${escapeMarkup(title)}</h1>${body}</article></main>
 <footer>Demo idea board</footer></body></html>`;
 }
 
 const paragraphs = (text: string) =>
   text
     .split('\n\n')
-    .map((p) => `<p>${esc(p)}</p>`)
+    .map((p) => `<p>${escapeMarkup(p)}</p>`)
     .join('\n');
 
 function ideaPage(n: number): string {
@@ -57,8 +56,8 @@ function rss(base: string, count: number, offset: number): string {
   const items = Array.from({ length: count }, (_, i) => {
     const n = offset + i;
     const idea = demoIdea(n);
-    return `<item><title>${esc(idea.title.replace('Idea', 'Feed idea'))}</title><link>${base}/feed-items/${n}</link>
-<description>${esc(`<p>${idea.body}</p>`)}</description><pubDate>${new Date(Date.UTC(2026, 9, 1 + (i % 28))).toUTCString()}</pubDate><dc:creator>feed-author</dc:creator></item>`;
+    return `<item><title>${escapeMarkup(idea.title.replace('Idea', 'Feed idea'))}</title><link>${base}/feed-items/${n}</link>
+<description>${escapeMarkup(`<p>${idea.body}</p>`)}</description><pubDate>${new Date(Date.UTC(2026, 9, 1 + (i % 28))).toUTCString()}</pubDate><dc:creator>feed-author</dc:creator></item>`;
   }).join('\n');
   return `<?xml version="1.0"?><rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel><title>Demo feed</title><link>${base}/</link>${items}</channel></rss>`;
 }
@@ -126,7 +125,7 @@ export async function startDemoSite(opts: SiteOptions = {}): Promise<RunningSite
     if (path === '/') {
       const links = Array.from(
         { length: ideas },
-        (_, i) => `<li><a href="/ideas/${i + 1}">${esc(demoIdea(i + 1).title)}</a></li>`,
+        (_, i) => `<li><a href="/ideas/${i + 1}">${escapeMarkup(demoIdea(i + 1).title)}</a></li>`,
       ).join('');
       return html(
         page(
@@ -167,7 +166,9 @@ export async function startDemoSite(opts: SiteOptions = {}): Promise<RunningSite
       return html(page(idea.title, paragraphs(idea.body)));
     }
     if (path === '/outbound') {
-      const links = (opts.outbound ?? []).map((u) => `<li><a href="${esc(u)}">${esc(u)}</a></li>`).join('');
+      const links = (opts.outbound ?? [])
+        .map((u) => `<li><a href="${escapeMarkup(u)}">${escapeMarkup(u)}</a></li>`)
+        .join('');
       return html(page('Elsewhere', `<ul>${links}</ul>`));
     }
     if (path === '/malformed.xml') return send(200, 'application/rss+xml', '<rss><channel><item><title>Broken');
