@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queueEnrichment } from '@ideamine/server/commands/knowledge';
-import { startFakeOpenAi, useFakeOpenAiFromEnv, type FakeOpenAi } from '@ideamine/server/test/fake-openai';
+import { ideaModel } from '@ideamine/server/llm/idea-model/model';
+import { profitLabel } from '@ideamine/server/llm/scoring';
+import {
+  FAKE_ANALYSIS,
+  startFakeOpenAi,
+  useFakeOpenAiFromEnv,
+  type FakeOpenAi,
+} from '@ideamine/server/test/fake-openai';
 import { startPipeline, waitUntil, type PipelineHarness } from './test/pipeline-harness';
 
 // The pipeline with llm.provider = openai, against an OpenAI-compatible server on loopback.
@@ -31,10 +38,14 @@ describe('openai provider in the pipeline', () => {
     await p.waitForIdeas(jobId);
     const ideas = await p.context.app.db.selectFrom('knowledge').selectAll().where('job_id', '=', jobId).execute();
     expect(ideas).toHaveLength(20);
+    // The fake answers 8, 7, 9, 6: combined by the idea model's fitted weights, like every provider's.
+    const profit = ideaModel().profit({ severity: 8, demand: 7, monetization: 9, implementation: 6 });
     for (const idea of ideas) {
       expect(idea.categories).toEqual(['saas', 'fintech']);
-      expect(idea.profit_score).toBe(7.65); // 8*.3 + 7*.3 + 9*.25 + 6*.15
-      expect(idea.profit_potential).toBe('High');
+      expect(idea.profit_score).toBe(profit);
+      expect(idea.profit_potential).toBe(profitLabel(profit));
+      expect(idea.model_version).toBe('gpt-4o-mini');
+      expect(idea.score_evidence).toEqual(FAKE_ANALYSIS.evidence);
       expect(idea.overall_score).toBe(3);
     }
     const calls = await p.context.app.db.selectFrom('llm_calls').selectAll().where('provider', '=', 'openai').execute();

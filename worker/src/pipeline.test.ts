@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ideaModel } from '@ideamine/server/llm/idea-model/model';
 import { startPipeline, type PipelineHarness } from './test/pipeline-harness';
 
 let p: PipelineHarness;
@@ -33,7 +34,7 @@ describe('crawling a site end to end', () => {
     const about = raw.find((r) => byPath.get('/about')?.id === r.crawl_task_id)!;
     expect(transforms.find((t) => t.raw_data_id === about.id)).toMatchObject({
       status: 'skipped',
-      skip_reason: expect.stringContaining('No idea signal'),
+      skip_reason: expect.stringMatching(/^not an idea: /),
     });
 
     const ideas = await db()
@@ -54,6 +55,11 @@ describe('crawling a site end to end', () => {
       expect(['Very High', 'High', 'Medium', 'Low', 'Speculative']).toContain(idea.profit_potential);
       expect(idea.overall_score).toBeLessThanOrEqual(5);
       expect(idea.slug).toMatch(/^[a-z0-9-]+$/);
+      // Scored by the shipped idea model, each sub-score explained by sentences of the post itself.
+      expect(idea.model_version).toBe(ideaModel().version);
+      const quotes = Object.values(idea.score_evidence!).flat();
+      expect(quotes.length).toBeGreaterThan(0);
+      for (const q of quotes) expect(`${idea.title} ${idea.body}`).toContain(q.replace(/\.\.\.$/, ''));
     }
     expect(ideas.filter((i) => i.key_strengths.length > 0).length).toBeGreaterThan(ideas.length / 2);
     expect(new Set(ideas.map((i) => i.profit_potential)).size).toBeGreaterThanOrEqual(3);

@@ -6,10 +6,12 @@ import { iso } from './time';
 export type KnowledgeRow = Omit<Selectable<KnowledgeTable>, 'search'>;
 
 export function presentKnowledge(k: KnowledgeRow, sources: string[]): Knowledge {
-  return { ...presentKnowledgeListItem(k), body: k.body, sources };
+  return { ...presentKnowledgeListItem(k), body: k.body, sources, score_evidence: k.score_evidence };
 }
 
-export function presentKnowledgeListItem(k: Omit<KnowledgeRow, 'body'>): Omit<Knowledge, 'body' | 'sources'> {
+export function presentKnowledgeListItem(
+  k: Omit<KnowledgeRow, 'body' | 'score_evidence'>,
+): Omit<Knowledge, 'body' | 'sources' | 'score_evidence'> {
   return {
     id: k.id,
     slug: k.slug,
@@ -38,6 +40,7 @@ export function presentKnowledgeListItem(k: Omit<KnowledgeRow, 'body'>): Omit<Kn
     technology_innovation_score: k.technology_innovation_score,
     market_disruption_potential_score: k.market_disruption_potential_score,
     approach_novelty_score: k.approach_novelty_score,
+    model_version: k.model_version,
     editor_pick: k.editor_pick,
     editor_pick_message: k.editor_pick_message,
     upvotes: k.upvotes,

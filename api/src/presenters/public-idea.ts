@@ -64,6 +64,8 @@ export function presentPublicIdea(k: KnowledgeRow, sources: string[]) {
     technology_innovation_score: k.technology_innovation_score,
     market_disruption_potential_score: k.market_disruption_potential_score,
     approach_novelty_score: k.approach_novelty_score,
+    score_evidence: k.score_evidence,
+    model_version: k.model_version,
     updated_at: k.updated_at.toISOString(),
   };
 }

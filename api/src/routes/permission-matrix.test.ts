@@ -4,7 +4,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAccess, type Principal, type Role } from '@ideamine/shared/permissions';
 import { API_BASE } from '@ideamine/shared/limits';
-import { buildJob, buildKnowledge, buildRawData, buildUser, signedInUser, TEST_PASSWORD } from '@ideamine/server/test/factories';
+import {
+  buildJob,
+  buildKnowledge,
+  buildRawData,
+  buildUser,
+  signedInUser,
+  TEST_PASSWORD,
+} from '@ideamine/server/test/factories';
 import { client } from '../test/http';
 import { buildAvatar, buildProject } from '@ideamine/server/test/project-avatar-factories';
 import { startTestServer, type TestServer } from '../test/server';
@@ -146,6 +153,7 @@ const SAMPLES: Record<string, (app: AppContext, me: { id: number } | null) => Pr
   'public.search': async () => ({ query: 'q=subscription&include_trending=true' }),
   'public.search.suggestions': async () => ({ query: 'q=sub' }),
   'public.high_potential': async () => ({ query: 'limit=5' }),
+  'public.about_scores': async () => ({}),
   'ideas.vote': async (app) => ({ params: { id: (await buildKnowledge(app)).id }, body: { vote_type: 'upvote' } }),
   'ideas.vote.get': async (app) => ({ params: { id: (await buildKnowledge(app)).id } }),
   'ideas.vote_stats': async (app) => ({ params: { id: (await buildKnowledge(app)).id } }),

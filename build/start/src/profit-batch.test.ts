@@ -24,7 +24,7 @@ describe('profit analysis', () => {
     const one = await http.post('/api/v1/profit-analysis', { knowledge_id: a.id }, { token: dev.token });
     expect(one.status).toBe(201);
     expect(one.body.data).toMatchObject({ knowledge_id: a.id, title: a.title, status: 'completed' });
-    expect(one.body.data.result.profit_breakdown).toHaveLength(4);
+    expect(one.body.data.result.profit_breakdown).toHaveLength(6);
     expect(
       (await http.post('/api/v1/profit-analysis', { knowledge_id: 999_999_999 }, { token: dev.token })).status,
     ).toBe(404);

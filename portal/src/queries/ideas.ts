@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { IdeaCard, TrendingKeyword } from '@ideamine/shared/contract/public';
+import type { AboutScores, IdeaCard, TrendingKeyword } from '@ideamine/shared/contract/public';
+import type { ScoreEvidence } from '@ideamine/shared/contract/knowledge';
 import type { ApiClient, Query } from '../api/client';
 import { keys } from './keys';
 import { fetchPage } from './paged';
@@ -25,6 +26,8 @@ export type PublicIdea = IdeaCard & {
   technology_innovation_score: number | null;
   market_disruption_potential_score: number | null;
   approach_novelty_score: number | null;
+  score_evidence: ScoreEvidence | null;
+  model_version: string | null;
   updated_at: string;
 };
 
@@ -47,6 +50,14 @@ export const ideaListQuery = (client: ApiClient, kind: IdeaListKind, params: Que
     queryKey: keys.ideas.list(kind, params),
     queryFn: () => fetchPage<IdeaCard>(client, ideaListPath(kind), params),
     placeholderData: keepPreviousData,
+  });
+
+/** The model behind the scores and its held-out figures ("About the scores"); changes only with a release. */
+export const aboutScoresQuery = (client: ApiClient) =>
+  queryOptions({
+    queryKey: keys.aboutScores,
+    queryFn: async () => (await client.get<AboutScores>('/public/about-scores')).data,
+    staleTime: Infinity,
   });
 
 export const ideaQuery = (client: ApiClient, id: number) =>

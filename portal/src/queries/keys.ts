@@ -15,6 +15,7 @@ export const keys = {
   search: (params: object) => ['search', params] as const,
   suggestions: (q: string) => ['suggestions', q] as const,
   highPotential: (limit: number) => ['high-potential', limit] as const,
+  aboutScores: ['about-scores'] as const,
   userDashboard: {
     overview: ['user-dashboard', 'overview'] as const,
     stats: ['user-dashboard', 'stats'] as const,

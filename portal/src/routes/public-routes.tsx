@@ -14,6 +14,7 @@ const SubmitPage = lazyPage(() => import('../features/submit/SubmitPage'), 'Subm
 const NotificationsPage = lazyPage(() => import('../features/static/NotificationsPage'), 'NotificationsPage');
 const LandingPage = lazyPage(() => import('../features/static/LandingPage'), 'LandingPage');
 const AboutPage = lazyPage(() => import('../features/static/AboutPage'), 'AboutPage');
+const AboutScoresPage = lazyPage(() => import('../features/static/AboutScoresPage'), 'AboutScoresPage');
 const SharedProjectPage = lazyPage(() => import('../features/shared-project/SharedProjectPage'), 'SharedProjectPage');
 const TrendingIdeasPage = lazyPage(() => import('../features/search/TrendingIdeasPage'), 'TrendingIdeasPage');
 const SearchPage = lazyPage(() => import('../features/search/SearchPage'), 'SearchPage');
@@ -158,6 +159,7 @@ export const publicRoutes = [
   homeRoute,
   simple('/landing', LandingPage),
   simple('/about', AboutPage),
+  simple('/about/scores', AboutScoresPage),
   loginRoute,
   registerRoute,
   oauthCallbackRoute,

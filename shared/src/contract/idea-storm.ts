@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_ID, pageQuery, text } from './common';
-import { profitLabelSchema } from './knowledge';
+import { profitLabelSchema, scoreEvidenceSchema } from './knowledge';
 
 // Idea Storm (a user's own idea, analysed or rewritten by the LLM providers) and profit analysis.
 
@@ -35,8 +35,15 @@ export const ideaEvaluationSchema = z
     approach_novelty_score: z.number(),
     overall_score: z.number(),
     profit_breakdown: z.array(
-      z.object({ factor: z.string(), score: z.number(), weight: z.number(), contribution: z.number() }),
+      z.object({
+        factor: z.string(),
+        score: z.number().nullable(),
+        weight: z.number().nullable(),
+        contribution: z.number(),
+      }),
     ),
+    /** The sentences behind each sub-score; absent on analyses saved before scores carried them. */
+    evidence: scoreEvidenceSchema.optional(),
     recommendations: z.array(z.string()),
     provider: z.string(),
     model: z.string(),

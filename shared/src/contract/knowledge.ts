@@ -7,6 +7,17 @@ export const PROFIT_LABELS = ['Very High', 'High', 'Medium', 'Low', 'Speculative
 export const profitLabelSchema = z.enum(PROFIT_LABELS);
 export type ProfitLabel = (typeof PROFIT_LABELS)[number];
 
+/** Per profit sub-score, the sentences of the source that drove it ("Why this score"). */
+export const scoreEvidenceSchema = z
+  .object({
+    severity: z.array(z.string()),
+    demand: z.array(z.string()),
+    monetization: z.array(z.string()),
+    implementation: z.array(z.string()),
+  })
+  .meta({ id: 'ScoreEvidence' });
+export type ScoreEvidence = z.infer<typeof scoreEvidenceSchema>;
+
 export const knowledgeSchema = z
   .object({
     id: z.number(),
@@ -38,6 +49,9 @@ export const knowledgeSchema = z
     technology_innovation_score: z.number().nullable(),
     market_disruption_potential_score: z.number().nullable(),
     approach_novelty_score: z.number().nullable(),
+    score_evidence: scoreEvidenceSchema.nullable(),
+    /** The model that gave the scores: the idea model's version, or the OpenAI-compatible model. */
+    model_version: z.string().nullable(),
     editor_pick: z.boolean(),
     editor_pick_message: z.string().nullable(),
     upvotes: z.number(),
@@ -55,7 +69,7 @@ export type Knowledge = z.infer<typeof knowledgeSchema>;
 
 /** Lists return everything but the body, which can be long. */
 export const knowledgeListItemSchema = knowledgeSchema
-  .omit({ body: true, sources: true })
+  .omit({ body: true, sources: true, score_evidence: true })
   .meta({ id: 'KnowledgeListItem' });
 
 export const KNOWLEDGE_SORTS = [

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TRENDING_DEFAULT_PAGE_SIZE, TRENDING_TIME_FILTERS } from '../limits';
 import { MAX_ID, orderQuery, pageQuery, text } from './common';
-import { profitLabelSchema } from './knowledge';
+import { profitLabelSchema, scoreEvidenceSchema } from './knowledge';
 
 // What visitors see: public ideas, categories, trending keywords and search (spec s3, s7).
 
@@ -54,6 +54,9 @@ export const publicIdeaSchema = ideaCardSchema
     technology_innovation_score: z.number().nullable(),
     market_disruption_potential_score: z.number().nullable(),
     approach_novelty_score: z.number().nullable(),
+    /** The sentences of the post that drove each sub-score; null for an idea not yet scored. */
+    score_evidence: scoreEvidenceSchema.nullable(),
+    model_version: z.string().nullable(),
     updated_at: z.string(),
   })
   .meta({ id: 'PublicIdea' });
@@ -178,3 +181,50 @@ export const publicSlugParams = z.strictObject({
   id: z.coerce.number({ error: 'id must be a positive whole number' }).int().positive().max(MAX_ID),
   slug: text('slug', 200),
 });
+
+/** The "About the scores" page: the model, its training data, and its held-out figures. */
+export const aboutScoresSchema = z
+  .object({
+    model_version: z.string(),
+    trained_on: z.string(),
+    training: z.object({
+      posts: z.number(),
+      ideas: z.number(),
+      sources: z.array(z.object({ source: z.string(), posts: z.number(), ideas: z.number() })),
+    }),
+    profit_weights: z.array(z.object({ sub_score: z.string(), weight: z.number() })),
+    prefilter_threshold: z.number(),
+    held_out: z.object({
+      model_version: z.string(),
+      posts: z.number(),
+      ideas: z.number(),
+      precision: z.number(),
+      recall: z.number(),
+      f1: z.number(),
+      auc_end_to_end: z.number(),
+      auc_among_scored: z.number(),
+      spearman_with_strength: z.number(),
+      correlation_with_length: z.number(),
+      ms_per_post: z.number(),
+      calibration: z.array(
+        z.object({
+          label: z.string(),
+          posts: z.number(),
+          share_ideas: z.number().nullable(),
+          strong_ideas: z.number(),
+          mean_strength_of_ideas: z.number().nullable(),
+        }),
+      ),
+      sources: z.array(
+        z.object({
+          source: z.string(),
+          posts: z.number(),
+          ideas: z.number(),
+          precision: z.number().nullable(),
+          recall: z.number().nullable(),
+        }),
+      ),
+    }),
+  })
+  .meta({ id: 'AboutScores' });
+export type AboutScores = z.infer<typeof aboutScoresSchema>;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoSite, type RunningSite } from '@ideamine/server/demo/site';
+import { demoIdea } from '@ideamine/server/demo/idea-text';
 import { createHttpAgent, fetchPage, parseRetryAfter, type FetchOptions } from './fetcher';
 import { isBlockedAddress, parseAllowList } from '@ideamine/server/net/address-policy';
 
@@ -25,7 +26,7 @@ describe('fetchPage', () => {
     expect(res.kind).toBe('ok');
     if (res.kind !== 'ok') return;
     expect(res.contentType).toBe('text/html');
-    expect(res.body).toContain('Idea #1');
+    expect(res.body).toContain(demoIdea(1).title);
     expect(res.bytes).toBeGreaterThan(100);
   });
 

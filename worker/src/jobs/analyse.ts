@@ -4,7 +4,8 @@ import { batchFailure, eachIdea } from '@ideamine/server/llm/provider';
 import { scoreColumns } from '@ideamine/server/llm/scoring';
 
 // The analyse stage: the four sub-scores (0-10), the profit score and its label, the four
-// innovation scores (0-5) with their mean as the overall score, and key strengths.
+// innovation scores (0-5) with their mean as the overall score, and key strengths; with the
+// sentences that drove each sub-score and the model that scored them.
 
 export async function handleAnalyse(w: WorkerContext, knowledgeIds: number[]): Promise<void> {
   const rows = await w.db
@@ -25,6 +26,8 @@ export async function handleAnalyse(w: WorkerContext, knowledgeIds: number[]): P
       .updateTable('knowledge')
       .set({
         ...scoreColumns(a),
+        score_evidence: a.evidence ? JSON.stringify(a.evidence) : null,
+        model_version: provider.model,
         key_strengths: [...new Set([...row.key_strengths, ...a.key_strengths])].slice(0, 6),
         analyzed_at: new Date(),
         updated_at: new Date(),

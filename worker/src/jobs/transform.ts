@@ -4,16 +4,16 @@ import { bossDb, chunk, sendMany } from '@ideamine/server/queue/boss';
 import { TASKS_PER_MESSAGE } from '@ideamine/shared/jobs';
 import type { WorkerContext } from '../context';
 import { domainOf } from '@ideamine/shared/url';
-import { hasIdeaSignal } from '@ideamine/server/llm/local';
 import { finalizeJobsIfDone } from '../pipeline/finalize-job';
 import { extractItems, NothingToExtract, type SchemaRow } from '../transform/extract';
 import type { ExtractedItem } from '../transform/item';
 import { slugify } from '@ideamine/shared/slug';
 import { truncate } from '../transform/text';
+import { dropSummary, filterIdeas } from '../transform/idea-filter';
 import { releaseTasks } from '../pipeline/recover';
 
-// The transform stage: raw pages become knowledge items. Items without any idea signal are
-// dropped before they cost an LLM call. Items are keyed by canonical URL; an item whose exact
+// The transform stage: raw pages become knowledge items. Items the idea model's pre-filter
+// judges not to be ideas are dropped before they cost an LLM call, and the task records why. Items are keyed by canonical URL; an item whose exact
 // content is already known under another URL becomes another source of that idea.
 
 const MAX_BODY = 50_000;
@@ -84,16 +84,12 @@ async function transformClaimed(
         { content: raw.content, contentType: raw.content_type, url: raw.final_url ?? raw.url },
         t.schema_id ? (schemaById.get(t.schema_id) ?? null) : null,
       );
-      const items = all.filter((i) => hasIdeaSignal(i.title, i.body));
-      if (!items.length) {
-        return {
-          ...base,
-          items,
-          status: 'skipped',
-          skipReason: all.length ? `No idea signal in ${all.length} item(s)` : 'No items found',
-        };
-      }
-      return { ...base, items, status: 'completed' };
+      if (!all.length) return { ...base, items: [], status: 'skipped', skipReason: 'No items found' };
+      const { ideas, dropped } = filterIdeas(all);
+      const items = ideas.map((i) => i.item);
+      // A page whose items were all dropped is skipped; one that kept some still says what it dropped.
+      const skipReason = dropped.length ? dropSummary(dropped) : undefined;
+      return { ...base, items, status: items.length ? 'completed' : 'skipped', skipReason };
     } catch (err) {
       if (err instanceof NothingToExtract) return { ...base, items: [], status: 'skipped', skipReason: err.message };
       return { ...base, items: [], status: 'failed', error: (err as Error).message.slice(0, 1000) };

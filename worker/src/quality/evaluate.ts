@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { hasIdeaSignal, LocalProvider } from '@ideamine/server/llm/local';
+import { LocalProvider } from '@ideamine/server/llm/local';
 import { OpenAiProvider } from '@ideamine/server/llm/openai';
 import { ideaModel } from '@ideamine/server/llm/idea-model/model';
 import { escapeMarkup } from '@ideamine/shared/escape';
@@ -13,15 +13,15 @@ import { loadDataset, type LabelledPost } from './dataset';
 import { pearson, precisionRecall, rocAuc, round3, spearman } from './metrics';
 import type { Split } from './split';
 
-// `npm run eval:quality [-- --split validation] [--pipeline current] [--provider openai]`: the idea pipeline as it
+// `npm run eval:quality [-- --split validation] [--provider openai]`: the idea pipeline as it
 // runs in production, measured on labelled posts. Each post goes in as an RSS item and through
 // the real functions: the transform's feed parser and pre-filter, then the provider's enrichment
 // and analysis, then the profit score. By default it measures the held-out test split, which
 // training never reads; `--split validation` is for trying changes. The test figures of the
-// local provider are written to worker/quality/evaluation.json, which the portal's "About the
-// scores" page publishes.
+// local provider are written beside the model (idea-model/evaluation.json), which the portal's
+// "About the scores" page publishes.
 
-const EVALUATION_FILE = path.resolve(import.meta.dirname, '../../quality/evaluation.json');
+const EVALUATION_FILE = path.resolve(import.meta.dirname, '../../../shared/server/src/llm/idea-model/evaluation.json');
 const PROFIT_LABELS = ['Very High', 'High', 'Medium', 'Low', 'Speculative'] as const;
 
 interface Outcome {
@@ -40,27 +40,14 @@ function asFeed(post: LabelledPost): string {
   return `<?xml version="1.0"?><rss version="2.0"><channel><title>Evaluation</title><link>https://eval.ideamine.test/</link><item><title>${escapeMarkup(post.title)}</title><link>https://eval.ideamine.test/${encodeURIComponent(post.id)}</link><description>${escapeMarkup(html)}</description></item></channel></rss>`;
 }
 
-/**
- * Which pipeline to measure. `current`: what the transform and the local provider run today (the
- * cue-rule pre-filter, the rule-based analysis, the fixed profit weights). `model`: the idea
- * model's pre-filter (the transform's filterIdeas) and its sub-scores and fitted profit, as the
- * pipeline will run them once the model is wired in (see the issue note).
- */
-export type Pipeline = 'current' | 'model';
-
-async function run(post: LabelledPost, provider: LlmProvider, pipeline: Pipeline): Promise<Outcome> {
+async function run(post: LabelledPost, provider: LlmProvider): Promise<Outcome> {
   const items = extractItems(
     { content: asFeed(post), contentType: 'application/rss+xml', url: 'https://eval.ideamine.test/feed.xml' },
     null,
   );
-  if (pipeline === 'model') {
-    const { ideas, dropped } = filterIdeas(items);
-    const kept = ideas[0];
-    if (!kept) return { post, kept: false, dropReason: dropped[0]?.reason ?? 'no item', profit: null };
-    return { post, kept: true, dropReason: null, profit: kept.verdict.profit };
-  }
-  const item = items.find((i) => hasIdeaSignal(i.title, i.body));
-  if (!item) return { post, kept: false, dropReason: 'no idea signal', profit: null };
+  const { ideas, dropped } = filterIdeas(items);
+  const item = ideas[0]?.item;
+  if (!item) return { post, kept: false, dropReason: dropped[0]?.reason ?? 'no item', profit: null };
   const enrichment = (await provider.enrich(item, [])).value;
   const analysis = (
     await provider.analyse({
@@ -182,19 +169,18 @@ function providerFrom(name: string): LlmProvider {
   });
 }
 
-export async function evaluate(split: Split, provider: LlmProvider, pipeline: Pipeline) {
+export async function evaluate(split: Split, provider: LlmProvider) {
   const posts = loadDataset().filter((p) => p.split === split);
   const outcomes: Outcome[] = [];
   const started = performance.now();
-  for (const post of posts) outcomes.push(await run(post, provider, pipeline));
+  for (const post of posts) outcomes.push(await run(post, provider));
   // One core, one post at a time, feed parsing included: what a post costs the worker.
   const msPerPost = (performance.now() - started) / posts.length;
   return {
     ms_per_post: Math.round(msPerPost * 100) / 100,
     split,
-    pipeline,
     provider: provider.name,
-    model: pipeline === 'model' ? ideaModel().version : provider.model,
+    model: provider.model,
     ...report(outcomes),
   };
 }
@@ -204,14 +190,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     options: {
       split: { type: 'string', default: 'test' },
       provider: { type: 'string', default: 'local' },
-      pipeline: { type: 'string', default: 'model' },
     },
   });
-  if (values.pipeline !== 'current' && values.pipeline !== 'model')
-    throw new Error('--pipeline must be current or model');
   if (!['train', 'validation', 'test'].includes(values.split!))
     throw new Error('--split must be train, validation or test');
-  const result = await evaluate(values.split as Split, providerFrom(values.provider!), values.pipeline);
+  const result = await evaluate(values.split as Split, providerFrom(values.provider!));
   const { sources, calibration, worst_noise_kept, worst_ideas_missed, ...headline } = result;
   console.log(JSON.stringify(headline, null, 2));
   console.table(calibration);
@@ -220,7 +203,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.table(worst_noise_kept);
   console.log('Ideas missed, strongest:');
   console.table(worst_ideas_missed);
-  if (values.split === 'test' && values.provider === 'local' && values.pipeline === 'model') {
+  if (values.split === 'test' && values.provider === 'local') {
     writeFileSync(
       EVALUATION_FILE,
       JSON.stringify({ ...result, trained_on: ideaModel().file.trained_on }, null, 2) + '\n',

@@ -23,6 +23,16 @@ const PENALTIES = [0.0001, 0.0003, 0.001, 0.003];
 const FLAG_PENALTY_SCALE = 0.1;
 /** The pre-filter must keep noise out this well on validation; among thresholds that do, recall decides. */
 const TARGET_PRECISION = 0.85;
+/**
+ * Where the calibration puts the labels' lower bounds (Low 3.5, Medium 5, High 6.5, Very High 8),
+ * as shares of validation's kept posts below each: the bottom 15% Speculative, the top 10% Very High.
+ */
+const LABEL_KNOTS: [share: number, shown: number][] = [
+  [0.15, 3.5],
+  [0.45, 5],
+  [0.75, 6.5],
+  [0.9, 8],
+];
 /** What the profit score aims at: noise low, ideas by strength (the spec's labels: Medium, High, Very High). */
 const PROFIT_TARGET = (p: LabelledPost) => (p.label === 'noise' ? 1.5 : 3 + 2 * p.strength!);
 
@@ -128,7 +138,7 @@ function trainSubScore(train: Vectorised[], validation: Vectorised[], features: 
  * nothing, never against an idea): a sub-score whose weight comes out negative is dropped and the
  * rest fitted again.
  */
-function fitProfit(examples: Example[]): IdeaModelFile['profit'] {
+function fitProfit(examples: Example[]): Omit<IdeaModelFile['profit'], 'calibration'> {
   let kept = [0, 1, 2, 3];
   for (;;) {
     const model = fit(
@@ -147,6 +157,20 @@ function fitProfit(examples: Example[]): IdeaModelFile['profit'] {
     }
     kept = kept.filter((i) => !negative.includes(i));
   }
+}
+
+/**
+ * Knots mapping raw profit onto the shown scale: 0 stays 0, each label's bound sits at its share
+ * of the kept posts, and the highest raw value seen reaches 10. Raw values too close together
+ * to tell apart are merged, so the map always rises.
+ */
+function calibrationKnots(rawKept: number[]): [number, number][] {
+  const sorted = [...rawKept].sort((a, b) => a - b);
+  const at = (share: number) => sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]!;
+  const knots: [number, number][] = [[0, 0]];
+  for (const [share, shown] of LABEL_KNOTS) knots.push([round5(at(share)), shown]);
+  knots.push([round5(Math.max(sorted.at(-1)!, at(0.9) + 0.5)), 10]);
+  return knots.filter((k, i) => i === 0 || k[0] > knots[i - 1]![0] + 1e-3);
 }
 
 const round5 = (v: number) => Math.round(v * 1e5) / 1e5;
@@ -181,7 +205,11 @@ export function train(): IdeaModelFile {
     features,
     prefilter: { ...weightsOf(prefilter.model), threshold: prefilter.threshold },
     subscores,
-    profit: { bias: 0, weights: { severity: 0.25, demand: 0.25, monetization: 0.25, implementation: 0.25 } },
+    profit: {
+      bias: 0,
+      weights: { severity: 0.25, demand: 0.25, monetization: 0.25, implementation: 0.25 },
+      calibration: [],
+    },
     training: { posts: trainPosts.length, ideas: trainPosts.filter((p) => p.label === 'idea').length, sources: {} },
   };
   const model = new IdeaModel(draft);
@@ -189,7 +217,13 @@ export function train(): IdeaModelFile {
     const s = model.score(p.title, p.body).subScores;
     return { indices: [0, 1, 2, 3], values: SUB_SCORES.map((k) => s[k]), target: PROFIT_TARGET(p) };
   });
-  draft.profit = fitProfit(profitExamples);
+  draft.profit = { ...fitProfit(profitExamples), calibration: [] };
+  draft.profit.calibration = calibrationKnots(
+    validationPosts
+      .map((p) => model.score(p.title, p.body))
+      .filter((v) => v.isIdea)
+      .map((v) => model.rawProfit(v.subScores)),
+  );
 
   for (const p of trainPosts) {
     const s = (draft.training.sources[p.source] ??= { posts: 0, ideas: 0 });

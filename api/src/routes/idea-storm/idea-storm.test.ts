@@ -39,7 +39,13 @@ describe('Idea Storm (local provider)', () => {
       'market_demand',
       'monetization',
       'implementation',
+      'baseline',
+      'calibration',
     ]);
+    // The same evidence a mined idea shows: sentences of the user's own text.
+    const quotes = Object.values(a.result.evidence as Record<string, string[]>).flat();
+    expect(quotes.length).toBeGreaterThan(0);
+    for (const q of quotes) expect(`${IDEA.title} ${IDEA.description}`).toContain(q.replace(/\.\.\.$/, ''));
     const sum = a.result.profit_breakdown.reduce((s: number, f: { contribution: number }) => s + f.contribution, 0);
     expect(sum).toBeCloseTo(a.result.profit_score, 1);
     expect(a.result.recommendations.length).toBeGreaterThan(0);

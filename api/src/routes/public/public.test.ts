@@ -163,6 +163,53 @@ describe('one public idea', () => {
   });
 });
 
+describe('why a score', () => {
+  it('shows the sentences behind each sub-score and the model that scored the idea', async () => {
+    const evidence = {
+      severity: ['Reconciling invoices by hand takes me six hours a month.'],
+      demand: [],
+      monetization: ['I would pay $20 a month for this.'],
+      implementation: [],
+    };
+    const idea = await buildKnowledge(server.app, { title: 'Evidence idea' });
+    await server.app.db
+      .updateTable('knowledge')
+      .set({ score_evidence: JSON.stringify(evidence), model_version: 'idea-model-test' })
+      .where('id', '=', idea.id)
+      .execute();
+    const res = await http.get(`/api/v1/public/ideas/${idea.id}`);
+    expect(res.body.data).toMatchObject({ score_evidence: evidence, model_version: 'idea-model-test' });
+    // Lists stay light: the evidence is on the detail only.
+    const list = await http.get('/api/v1/public/ideas?search=Evidence');
+    expect(list.body.data[0]).not.toHaveProperty('score_evidence');
+  });
+
+  it('publishes how good the scores are: model, training data and held-out figures', async () => {
+    const res = await http.get('/api/v1/public/about-scores');
+    expect(res.status).toBe(200);
+    const about = res.body.data;
+    expect(about.model_version).toMatch(/^idea-model-[0-9a-f]{10}$/);
+    expect(about.trained_on).toMatch(/^\d{4}-\d{2}-\d{2}$|^uncommitted$/);
+    expect(about.training.posts).toBeGreaterThan(1000);
+    expect(about.training.sources.reduce((n: number, s: { posts: number }) => n + s.posts, 0)).toBe(
+      about.training.posts,
+    );
+    expect(about.held_out.posts).toBeGreaterThan(100);
+    for (const k of ['precision', 'recall', 'auc_end_to_end'] as const) {
+      expect(about.held_out[k]).toBeGreaterThan(0);
+      expect(about.held_out[k]).toBeLessThanOrEqual(1);
+    }
+    expect(about.held_out.calibration.map((c: { label: string }) => c.label)).toEqual([
+      'Very High',
+      'High',
+      'Medium',
+      'Low',
+      'Speculative',
+      'dropped',
+    ]);
+  });
+});
+
 describe('curated lists', () => {
   it('top-voted orders by vote score and honours min_votes', async () => {
     const db = server.app.db;

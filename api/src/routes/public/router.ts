@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { idParam } from '@ideamine/shared/contract/common';
 import {
+  aboutScoresSchema,
   categorySchema,
   highPotentialIdeaSchema,
   highPotentialQuery,
@@ -32,6 +33,7 @@ import {
   topVotedIdeas,
 } from '@ideamine/server/queries/public-ideas';
 import { suggestions } from '@ideamine/server/queries/suggestions';
+import { aboutTheScores } from '@ideamine/server/llm/idea-model/about';
 import { categoriesWithCounts, trendingKeywords } from '@ideamine/server/queries/trending';
 import type { AuthState } from '../../middlewares/authenticate';
 import type { AppContext } from '@ideamine/server/context';
@@ -248,5 +250,17 @@ export const publicRoutes = [
     visitorCache: true,
     handler: async ({ app, query }) =>
       ok((await highPotentialIdeas(app.db, query.limit)).map(presentHighPotentialIdea)),
+  }),
+
+  defineRoute({
+    id: 'public.about_scores',
+    method: 'GET',
+    path: '/public/about-scores',
+    summary: 'How good the scores are: the idea model, its training data and its held-out figures',
+    tag,
+    requirement: PUBLIC,
+    response: aboutScoresSchema,
+    visitorCache: true,
+    handler: async () => ok(aboutTheScores()),
   }),
 ];

@@ -7,6 +7,7 @@ import { useAuth } from '../../auth/AuthProvider';
 import { ButtonLink } from '../../features/account/ButtonLink';
 import { QueryState } from '../../features/common/QueryState';
 import { ideaPath } from '../../features/ideas/IdeaCard';
+import { WhyThisScore } from '../../features/ideas/WhyThisScore';
 import { keys } from '../../queries/keys';
 import { deleteKnowledge, enrichKnowledge, fetchKnowledge, knowledgeKeys, type KnowledgeItem } from '../api/knowledge';
 import { AdminPage } from '../common/AdminPage';
@@ -161,6 +162,12 @@ function KnowledgeDetail({ idea }: { idea: KnowledgeItem }) {
             />
           ) : (
             <p className="im-muted">Not scored yet.</p>
+          )}
+          {idea.profit_score !== null && (
+            <>
+              <p className="im-muted">Scored by {idea.model_version ?? 'an earlier model (not recorded)'}.</p>
+              <WhyThisScore scores={idea} evidence={idea.score_evidence} />
+            </>
           )}
         </div>
       </div>

@@ -2,6 +2,7 @@ import { H4, HTMLTable, ProgressBar, Tag } from '@blueprintjs/core';
 import { formatNumber, ideaScoreIntentOutOfTen, innovationChipLabel, scoreChipIntent } from '@ideamine/shared/format';
 import type { IdeaEvaluation } from '../../queries/idea-storm';
 import { ScoreTag } from '../ideas/IdeaCard';
+import { WhyThisScore } from '../ideas/WhyThisScore';
 
 // An idea's evaluation (Idea Storm's analysis and profit analysis alike): profit score and label,
 // the four sub-scores out of 10, the innovation scores out of 5, the weighted breakdown, key
@@ -84,8 +85,8 @@ function ProfitBreakdown({ evaluation }: { evaluation: IdeaEvaluation }) {
           {evaluation.profit_breakdown.map((row) => (
             <tr key={row.factor}>
               <td>{factorName(row.factor)}</td>
-              <td>{formatNumber(row.score, { decimals: 1 })}</td>
-              <td>{formatNumber(row.weight * 100, { decimals: 0 })}%</td>
+              <td>{row.score === null ? '' : formatNumber(row.score, { decimals: 1 })}</td>
+              <td>{row.weight === null ? '' : `× ${formatNumber(row.weight)}`}</td>
               <td>{formatNumber(row.contribution)}</td>
             </tr>
           ))}
@@ -120,6 +121,7 @@ export function EvaluationView({ evaluation }: { evaluation: IdeaEvaluation }) {
       </div>
       {evaluation.summary && <p className="im-body-text">{evaluation.summary}</p>}
       <SubScores evaluation={evaluation} />
+      <WhyThisScore scores={evaluation} evidence={evaluation.evidence ?? null} />
       <InnovationChips evaluation={evaluation} />
       <TextList title="Key strengths" items={evaluation.key_strengths} />
       <TextList title="Recommendations" items={evaluation.recommendations} />

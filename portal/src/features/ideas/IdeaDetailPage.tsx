@@ -17,6 +17,7 @@ import { QueryState } from '../common/QueryState';
 import { useTimeOnPage } from './engagement';
 import { ScoreTag, ideaPath } from './IdeaCard';
 import { VoteButtons } from './VoteButtons';
+import { WhyThisScore } from './WhyThisScore';
 
 // One idea: scores, innovation chips, categories, strengths, the text (always as text, never
 // HTML), sources, votes and the engagement actions. Old or wrong slugs move to the right URL.
@@ -81,6 +82,7 @@ function IdeaDetail({ idea }: { idea: PublicIdea }) {
         <div>
           <p className="im-body-text im-lead">{idea.summary}</p>
           {idea.body && idea.body !== idea.summary && <p className="im-body-text">{idea.body}</p>}
+          {idea.profit_score !== null && <WhyThisScore scores={idea} evidence={idea.score_evidence} />}
           {idea.key_strengths.length > 0 && (
             <>
               <H5>Key strengths</H5>

@@ -7,7 +7,7 @@ const STEPS = [
   ['Enrich', 'A language model sharpens the idea: problem, audience and key strengths.'],
   [
     'Analyse',
-    'Every idea gets a profit score out of 10 from problem severity, market demand, monetization and implementation.',
+    'Every idea gets a profit score out of 10 from problem severity, market demand, monetization and implementation, learned from posts labelled by hand.',
   ],
 ] as const;
 
@@ -29,7 +29,8 @@ export function AboutPage() {
       </div>
       <p>
         Start with the <Link to="/ideas">ideas</Link>, see what is <Link to="/trending">trending</Link>, or{' '}
-        <Link to="/submit">submit your own</Link>.
+        <Link to="/submit">submit your own</Link>. How the scores are made and how often they are right:{' '}
+        <Link to="/about/scores">about the scores</Link>.
       </p>
     </div>
   );

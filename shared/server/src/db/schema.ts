@@ -9,6 +9,7 @@ type Json = ColumnType<unknown, string, string>;
 type Id = Generated<number>;
 type TextArray = ColumnType<string[], string[] | undefined, string[]>;
 type Score = ColumnType<number | null, number | null | undefined, number | null>;
+export type ScoreEvidence = Record<'severity' | 'demand' | 'monetization' | 'implementation', string[]>;
 
 export interface UsersTable {
   id: Generated<number>;
@@ -254,6 +255,10 @@ export interface KnowledgeTable {
   technology_innovation_score: Score;
   market_disruption_potential_score: Score;
   approach_novelty_score: Score;
+  /** Per profit sub-score, the sentences of the source that drove it ("Why this score"). */
+  score_evidence: ColumnType<ScoreEvidence | null, string | null | undefined, string | null>;
+  /** The model that gave the scores (the idea model's version, or the OpenAI-compatible model). */
+  model_version: string | null;
   editor_pick: Generated<boolean>;
   editor_pick_message: string | null;
   editor_picked_at: NullableTimestamp;

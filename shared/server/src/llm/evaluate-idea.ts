@@ -2,7 +2,8 @@ import type { Db } from '../db/database';
 import type { ProfitLabel } from '../db/schema';
 import { recordedCall } from './call-log';
 import type { Analysis, CategoryOption, IdeaText, LlmProvider } from './provider';
-import { PROFIT_WEIGHTS, scoreColumns } from './scoring';
+import { ideaModel, SUB_SCORES } from './idea-model/model';
+import { scoreColumns, subScoresOf } from './scoring';
 
 // One idea through enrichment and analysis, outside the crawl pipeline: Idea Storm and profit
 // analysis use it. Every provider call is recorded like the pipeline's.
@@ -23,8 +24,14 @@ export interface IdeaEvaluation {
   market_disruption_potential_score: number;
   approach_novelty_score: number;
   overall_score: number;
-  /** Each factor's weighted share of the profit score, so a reader sees why it came out so. */
-  profit_breakdown: { factor: string; score: number; weight: number; contribution: number }[];
+  /**
+   * Each factor's weighted share of the profit score, so a reader sees why it came out so; then
+   * the model's baseline (its bias) and the calibration onto the labels' scale, which have no
+   * score or weight of their own. The contributions add up to the profit score.
+   */
+  profit_breakdown: { factor: string; score: number | null; weight: number | null; contribution: number }[];
+  /** Per sub-score, the sentences of the idea that drove it: the same evidence a mined idea shows. */
+  evidence: Record<(typeof SUB_SCORES)[number], string[]>;
   recommendations: string[];
   provider: string;
   model: string;
@@ -73,26 +80,49 @@ export async function evaluateIdea(
   const a = await recordedCall(db, provider, `${purpose}.analyse`, knowledgeId, () =>
     provider.analyse({ ...idea, summary: e.summary, categories: cats, keywords: e.keywords }),
   );
-  const factors = [
-    ['problem_severity', a.problem_severity_score, PROFIT_WEIGHTS.problem_severity],
-    ['market_demand', a.market_demand_score, PROFIT_WEIGHTS.market_demand],
-    ['monetization', a.monetization_score, PROFIT_WEIGHTS.monetization],
-    ['implementation', a.implementation_score, PROFIT_WEIGHTS.implementation],
-  ] as const;
+  return { ...evaluation(e, cats, a), provider: provider.name, model: provider.model };
+}
+
+const FACTOR_NAMES = {
+  severity: 'problem_severity',
+  demand: 'market_demand',
+  monetization: 'monetization',
+  implementation: 'implementation',
+} as const;
+
+const round2 = (v: number) => Math.round(v * 100) / 100;
+
+function evaluation(
+  e: { summary: string; keywords: string[]; key_strengths: string[] },
+  cats: string[],
+  a: Analysis,
+): Omit<IdeaEvaluation, 'provider' | 'model'> {
+  const profit = ideaModel().file.profit;
+  const scores = subScoresOf(a);
+  const columns = scoreColumns(a);
   return {
     summary: e.summary,
     categories: cats,
     keywords: e.keywords,
     key_strengths: [...new Set([...e.key_strengths, ...a.key_strengths])].slice(0, 6),
-    ...scoreColumns(a),
-    profit_breakdown: factors.map(([factor, score, weight]) => ({
-      factor,
-      score,
-      weight,
-      contribution: Math.round(score * weight * 100) / 100,
-    })),
+    ...columns,
+    profit_breakdown: [
+      ...SUB_SCORES.map((k) => ({
+        factor: FACTOR_NAMES[k],
+        score: scores[k],
+        weight: profit.weights[k],
+        contribution: round2(scores[k] * profit.weights[k]),
+      })),
+      { factor: 'baseline', score: null, weight: null, contribution: round2(profit.bias) },
+      // What placing the weighted sum on the labels' scale added or took away, so the rows add up.
+      {
+        factor: 'calibration',
+        score: null,
+        weight: null,
+        contribution: round2(columns.profit_score - ideaModel().rawProfit(scores)),
+      },
+    ],
+    evidence: a.evidence ?? { severity: [], demand: [], monetization: [], implementation: [] },
     recommendations: recommendationsFor(a),
-    provider: provider.name,
-    model: provider.model,
   };
 }

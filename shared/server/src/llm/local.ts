@@ -2,10 +2,13 @@ import winkNLP, { type ItemToken } from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
 import type { Analysis, CategoryOption, Enhancement, Enrichment, IdeaText, LlmProvider, LlmResult } from './provider';
 import { enhanceLocally } from './local-enhance';
+import { ideaModel } from './idea-model/model';
 
-// The default provider: offline and deterministic. Real NLP (wink-nlp: sentences, sentence
-// importance, parts of speech, sentiment) plus transparent rules; the same text always gives the
-// same result, and every rule is listed below.
+// The default provider: offline and deterministic. The four profit sub-scores and their evidence
+// come from the idea model (learned from labelled posts, see worker/quality/); summaries,
+// keywords, categories and the innovation scores from real NLP (wink-nlp: sentences, sentence
+// importance, parts of speech) plus transparent rules listed below. The same text always gives
+// the same result.
 
 const nlp = winkNLP(model);
 const its = nlp.its;
@@ -148,30 +151,6 @@ export const CUES = {
     'obsolete',
   ],
   novelty: ['new', 'novel', 'first', 'unique', 'unlike', 'never', 'reimagin', 'different', 'innovative'],
-  idea: [
-    'idea',
-    'build',
-    'built',
-    'launch',
-    'startup',
-    'product',
-    'app',
-    'tool',
-    'service',
-    'platform',
-    'customers',
-    'users',
-    'problem',
-    'solution',
-    'business',
-    'saas',
-    'side project',
-    'mvp',
-    'revenue',
-    'market',
-    'feedback',
-    'pay',
-  ],
 } as const;
 
 export function cueCount(text: string, cues: readonly string[]): number {
@@ -183,12 +162,6 @@ export function cueCount(text: string, cues: readonly string[]): number {
 function scale(count: number, max: number, base: number, perCue = 0.22): number {
   const v = base + (max - base) * (1 - Math.exp(-perCue * count));
   return Math.round(Math.min(max, Math.max(0, v)) * 100) / 100;
-}
-
-/** Cheap pre-filter: does this text talk about a product, a problem or a business at all? */
-export function hasIdeaSignal(title: string, body: string): boolean {
-  const text = `${title} ${body.slice(0, 5000)}`;
-  return text.length >= 40 && cueCount(text, CUES.idea) >= 2;
 }
 
 function keywordsOf(text: string, limit: number): string[] {
@@ -267,7 +240,8 @@ function approxTokens(text: string): number {
 
 export class LocalProvider implements LlmProvider {
   readonly name = 'local' as const;
-  readonly model = 'local-rules-v1';
+  /** The idea model's version: what each idea stores as the model that scored it. */
+  readonly model = ideaModel().version;
 
   async enrich(idea: IdeaText, categories: CategoryOption[]): Promise<LlmResult<Enrichment>> {
     const text = `${idea.title}. ${idea.body}`;
@@ -287,23 +261,19 @@ export class LocalProvider implements LlmProvider {
 
   async analyse(idea: IdeaText & { categories: string[]; keywords: string[] }): Promise<LlmResult<Analysis>> {
     const text = `${idea.title}. ${idea.summary ?? ''} ${idea.body}`.slice(0, MAX_TEXT);
-    const sentiment = nlp.readDoc(text).out(its.sentiment) as unknown as number;
-    const painBoost = sentiment < 0 ? Math.min(2, -sentiment * 4) : 0;
-    const hard = cueCount(text, CUES.hard);
-    const easy = cueCount(text, CUES.easy);
+    const verdict = ideaModel().score(idea.title, idea.body);
     const value: Analysis = {
-      problem_severity_score: Math.min(10, scale(cueCount(text, CUES.pain), 9, 2) + painBoost),
-      market_demand_score: scale(cueCount(text, CUES.demand) + idea.categories.length, 9.5, 2),
-      monetization_score: scale(cueCount(text, CUES.money), 9.5, 1.5),
-      implementation_score: Math.max(1, Math.min(10, scale(easy, 9, 4) - hard * 1.2)),
+      problem_severity_score: verdict.subScores.severity,
+      market_demand_score: verdict.subScores.demand,
+      monetization_score: verdict.subScores.monetization,
+      implementation_score: verdict.subScores.implementation,
       business_model_innovation_score: scale(cueCount(text, CUES.businessModel), 5, 0.5, 0.5),
       technology_innovation_score: scale(cueCount(text, CUES.technology), 5, 0.5, 0.5),
       market_disruption_potential_score: scale(cueCount(text, CUES.disruption), 5, 0.5, 0.5),
       approach_novelty_score: scale(cueCount(text, CUES.novelty), 5, 0.5, 0.5),
       key_strengths: strengthsOf(text),
+      evidence: verdict.evidence,
     };
-    for (const k of ['problem_severity_score', 'implementation_score'] as const)
-      value[k] = Math.round(value[k] * 100) / 100;
     return {
       value,
       usage: { promptTokens: approxTokens(text), completionTokens: approxTokens(JSON.stringify(value)), costUsd: 0 },

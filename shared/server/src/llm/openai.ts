@@ -76,7 +76,14 @@ export class OpenAiProvider implements LlmProvider {
       analysisSchema,
       [
         'You score the profit potential of product ideas. Reply with JSON only.',
-        'Scores from 0 to 10: problem_severity_score, market_demand_score, monetization_score, implementation_score (10 = easy to build).',
+        // The rubric of the labelling guide (worker/quality/GUIDE.md), judged from the post alone,
+        // so these sub-scores sit on the scale the idea model's profit weights were fitted to.
+        'Judge from the text alone, scores from 0 to 10:',
+        'problem_severity_score: how much the problem hurts the people who have it (10: costs money or hours every week; 2: a mild annoyance);',
+        'market_demand_score: how many people or businesses have it (10: most small businesses; 2: a hobby niche);',
+        'monetization_score: how clearly someone would pay (10: says they would pay, or a business cost is saved; 2: people expect it free; 1: nothing suggests payment);',
+        'implementation_score: how easy it is to build (10: a simple web app; 2: needs hardware, data no one has, or regulation).',
+        'Most posts are modest: keep high scores for what the text itself shows.',
         'Scores from 0 to 5: business_model_innovation_score, technology_innovation_score, market_disruption_potential_score, approach_novelty_score.',
         'key_strengths: up to 5 short phrases.',
         'evidence: for each of severity, demand, monetization and implementation, up to 2 sentences copied word for word from the text that most support that score (empty when none does).',

@@ -1,18 +1,24 @@
 import type { ProfitLabel } from '../db/schema';
+import { ideaModel, type SubScore } from './idea-model/model';
 import type { Analysis } from './provider';
 
 // Turning sub-scores into the profit score and its label (spec s9 categories), and deciding
-// what counts as a high-potential idea. Shared by every provider.
+// what counts as a high-potential idea. Shared by every provider: whoever gave the sub-scores,
+// they are combined by the weights the idea model fitted on labelled posts, so every idea is
+// measured on one scale.
 
-export const PROFIT_WEIGHTS = { problem_severity: 0.3, market_demand: 0.3, monetization: 0.25, implementation: 0.15 };
+/** An analysis's four sub-scores under the idea model's names. */
+export function subScoresOf(a: Analysis): Record<SubScore, number> {
+  return {
+    severity: a.problem_severity_score,
+    demand: a.market_demand_score,
+    monetization: a.monetization_score,
+    implementation: a.implementation_score,
+  };
+}
 
 export function profitScore(a: Analysis): number {
-  const s =
-    a.problem_severity_score * PROFIT_WEIGHTS.problem_severity +
-    a.market_demand_score * PROFIT_WEIGHTS.market_demand +
-    a.monetization_score * PROFIT_WEIGHTS.monetization +
-    a.implementation_score * PROFIT_WEIGHTS.implementation;
-  return Math.round(s * 100) / 100;
+  return ideaModel().profit(subScoresOf(a));
 }
 
 export function profitLabel(score: number): ProfitLabel {

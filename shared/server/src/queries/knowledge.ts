@@ -35,6 +35,8 @@ export const KNOWLEDGE_COLUMNS = [
   'technology_innovation_score',
   'market_disruption_potential_score',
   'approach_novelty_score',
+  'score_evidence',
+  'model_version',
   'editor_pick',
   'editor_pick_message',
   'editor_picked_at',

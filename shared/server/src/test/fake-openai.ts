@@ -27,7 +27,7 @@ const ENRICHMENT = {
   tags: ['b2b'],
   key_strengths: ['Recurring revenue', 'Clear niche'],
 };
-const ANALYSIS = {
+export const FAKE_ANALYSIS = {
   problem_severity_score: 8,
   market_demand_score: 7,
   monetization_score: 9,
@@ -91,7 +91,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
         return res.end(JSON.stringify({ error: { message: 'upstream trouble', type: 'server_error' } }));
       }
       if (effective === 'no-answer') return; // the client gives up (its timeout); close() ends the socket
-      const reply = name === 'analysis' ? ANALYSIS : name === 'enhancement' ? ENHANCEMENT : ENRICHMENT;
+      const reply = name === 'analysis' ? FAKE_ANALYSIS : name === 'enhancement' ? ENHANCEMENT : ENRICHMENT;
       let content = JSON.stringify(reply);
       if (effective === 'malformed') content = '{"summary": "cut off';
       if (effective === 'wrong-shape') content = JSON.stringify({ hello: 'world' });

@@ -21,7 +21,12 @@ export interface IdeaModelFile {
   features: string[];
   prefilter: LinearWeights & { threshold: number };
   subscores: Record<SubScore, LinearWeights>;
-  profit: { bias: number; weights: Record<SubScore, number> };
+  /**
+   * The profit score: bias plus weighted sub-scores (fitted on validation), then mapped through
+   * `calibration`, increasing [raw, shown] knots, so the shown 0-10 score uses the labels' scale
+   * (3.5 Low, 5 Medium, 6.5 High, 8 Very High) at the raw values that split validation's kept posts.
+   */
+  profit: { bias: number; weights: Record<SubScore, number>; calibration: [number, number][] };
   training: { posts: number; ideas: number; sources: Record<string, { posts: number; ideas: number }> };
 }
 
@@ -135,8 +140,27 @@ export class IdeaModel {
     };
   }
 
-  profit(subScores: Record<SubScore, number>): number {
+  /** The sub-scores combined by the fitted weights, before calibration. */
+  rawProfit(subScores: Record<SubScore, number>): number {
     const p = this.file.profit;
-    return clamp10(SUB_SCORES.reduce((s, k) => s + p.weights[k] * subScores[k], p.bias));
+    return SUB_SCORES.reduce((s, k) => s + p.weights[k] * subScores[k], p.bias);
   }
+
+  profit(subScores: Record<SubScore, number>): number {
+    return clamp10(calibrate(this.file.profit.calibration, this.rawProfit(subScores)));
+  }
+}
+
+/** Piecewise-linear through the knots; flat beyond the first and the last. */
+export function calibrate(knots: [number, number][], raw: number): number {
+  if (!knots.length) return raw;
+  if (raw <= knots[0]![0]) return knots[0]![1];
+  for (let i = 1; i < knots.length; i++) {
+    const [x1, y1] = knots[i]!;
+    if (raw <= x1) {
+      const [x0, y0] = knots[i - 1]!;
+      return y0 + ((raw - x0) / (x1 - x0)) * (y1 - y0);
+    }
+  }
+  return knots.at(-1)![1];
 }

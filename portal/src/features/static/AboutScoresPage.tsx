@@ -1,0 +1,185 @@
+import { Card, H2, H4, HTMLTable } from '@blueprintjs/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import type { AboutScores } from '@ideamine/shared/contract/public';
+import { formatNumber } from '@ideamine/shared/format';
+import { useAuth } from '../../auth/AuthProvider';
+import { aboutScoresQuery } from '../../queries/ideas';
+import { QueryState } from '../common/QueryState';
+
+// "About the scores": which model scores ideas, what it learned from, and how often it is right
+// on real posts it never saw. Every "Why this score" links here.
+
+const share = (v: number | null) => (v === null ? 'n/a' : `${formatNumber(v * 100, { decimals: 0 })}%`);
+const ratio = (v: number | null) => (v === null ? 'n/a' : formatNumber(v, { decimals: 2 }));
+
+const SUB_SCORE_NAMES: Record<string, string> = {
+  severity: 'Problem severity',
+  demand: 'Market demand',
+  monetization: 'Monetization',
+  implementation: 'Ease of implementation',
+};
+
+export function AboutScoresPage() {
+  const { client } = useAuth();
+  const query = useQuery(aboutScoresQuery(client));
+  useEffect(() => {
+    document.title = 'About the scores · Ideamine';
+  }, []);
+  return (
+    <QueryState query={query} errorFallback="Failed to load how the scores are made">
+      {(about) => <About about={about} />}
+    </QueryState>
+  );
+}
+
+function About({ about }: { about: AboutScores }) {
+  const h = about.held_out;
+  return (
+    <article>
+      <H2>About the scores</H2>
+      <p>
+        Every idea is read by a model learned from {formatNumber(about.training.posts)} real public posts that people
+        labelled by hand as a product idea or not, with how strong an idea it is. The model decides whether a post is an
+        idea at all (posts that are not, such as hiring posts, launches and news, never reach the site), gives four
+        sub-scores, and combines them into the profit score out of 10. Each idea page quotes the sentences that drove
+        its sub-scores under &ldquo;Why this score&rdquo;.
+      </p>
+      <p>
+        Model <code>{about.model_version}</code>, trained on labels of {about.trained_on}. Held-out figures below were
+        measured on <code>{h.model_version}</code>.
+      </p>
+
+      <H4>How often it is right</H4>
+      <p>
+        Measured on {formatNumber(h.posts)} labelled posts ({formatNumber(h.ideas)} ideas) from sources the model never
+        saw while it was trained or tuned.
+      </p>
+      <div className="im-stat-grid im-section">
+        <Stat label="Precision" value={share(h.precision)} hint="of the posts it keeps, the share that are ideas" />
+        <Stat label="Recall" value={share(h.recall)} hint="of the real ideas, the share it keeps" />
+        <Stat
+          label="Ranking (AUC)"
+          value={ratio(h.auc_end_to_end)}
+          hint="chance an idea ranks above noise (0.5 is a coin toss, 1 perfect)"
+        />
+        <Stat
+          label="Strength order"
+          value={ratio(h.spearman_with_strength)}
+          hint="rank correlation of the profit score with the labelled strength of kept ideas (0 is none)"
+        />
+        <Stat
+          label="Length effect"
+          value={ratio(h.correlation_with_length)}
+          hint="correlation of the score with post length (near 0: long posts do not win by length)"
+        />
+        <Stat label="Speed" value={`${formatNumber(h.ms_per_post, { decimals: 1 })} ms`} hint="to score one post" />
+      </div>
+
+      <H4>What each label holds</H4>
+      <p>
+        For each profit label, the held-out posts that got it: how many were ideas and how strong (1 weak to 3 strong).
+      </p>
+      <div className="im-table-scroll" tabIndex={0} role="region" aria-label="Calibration by profit label">
+        <HTMLTable compact striped className="im-fill">
+          <thead>
+            <tr>
+              <th scope="col">Label</th>
+              <th scope="col">Posts</th>
+              <th scope="col">Ideas among them</th>
+              <th scope="col">Strong ideas (2-3)</th>
+              <th scope="col">Mean strength of ideas</th>
+            </tr>
+          </thead>
+          <tbody>
+            {h.calibration.map((c) => (
+              <tr key={c.label}>
+                <td>{c.label === 'dropped' ? 'Not an idea (dropped)' : c.label}</td>
+                <td>{formatNumber(c.posts)}</td>
+                <td>{share(c.share_ideas)}</td>
+                <td>{formatNumber(c.strong_ideas)}</td>
+                <td>{c.mean_strength_of_ideas === null ? 'n/a' : formatNumber(c.mean_strength_of_ideas)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      </div>
+
+      <H4>How the profit score is made</H4>
+      <p>
+        The four sub-scores (each 0 to 10) are weighted, then placed on the labels&apos; scale: 3.5 Low, 5 Medium, 6.5
+        High, 8 Very High. The weights were fitted on labelled posts kept apart from training:
+      </p>
+      <ul>
+        {about.profit_weights.map((w) => (
+          <li key={w.sub_score}>
+            {SUB_SCORE_NAMES[w.sub_score] ?? w.sub_score}: × {formatNumber(w.weight)}
+          </li>
+        ))}
+      </ul>
+
+      <H4>What it learned from</H4>
+      <div className="im-table-scroll" tabIndex={0} role="region" aria-label="Training data by source">
+        <HTMLTable compact striped className="im-fill">
+          <thead>
+            <tr>
+              <th scope="col">Source</th>
+              <th scope="col">Posts</th>
+              <th scope="col">Ideas</th>
+            </tr>
+          </thead>
+          <tbody>
+            {about.training.sources.map((s) => (
+              <tr key={s.source}>
+                <td>{s.source}</td>
+                <td>{formatNumber(s.posts)}</td>
+                <td>{formatNumber(s.ideas)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      </div>
+
+      <H4>Held-out figures by source</H4>
+      <div className="im-table-scroll" tabIndex={0} role="region" aria-label="Held-out figures by source">
+        <HTMLTable compact striped className="im-fill">
+          <thead>
+            <tr>
+              <th scope="col">Source</th>
+              <th scope="col">Posts</th>
+              <th scope="col">Ideas</th>
+              <th scope="col">Precision</th>
+              <th scope="col">Recall</th>
+            </tr>
+          </thead>
+          <tbody>
+            {h.sources.map((s) => (
+              <tr key={s.source}>
+                <td>{s.source}</td>
+                <td>{formatNumber(s.posts)}</td>
+                <td>{formatNumber(s.ideas)}</td>
+                <td>{share(s.precision)}</td>
+                <td>{share(s.recall)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      </div>
+      <p className="im-muted">
+        The figures are far from perfect, and we publish them as they came out. See the <Link to="/ideas">ideas</Link>{' '}
+        or read <Link to="/about">about Ideamine</Link>.
+      </p>
+    </article>
+  );
+}
+
+function Stat(props: { label: string; value: string; hint: string }) {
+  return (
+    <Card compact>
+      <div className="im-muted">{props.label}</div>
+      <div className="im-stat-value">{props.value}</div>
+      <div className="im-muted">{props.hint}</div>
+    </Card>
+  );
+}
