@@ -63,6 +63,8 @@ export function presentTransformTask(t: Selectable<TransformTasksTable>) {
     items_created: t.items_created,
     error: t.error,
     skip_reason: t.skip_reason,
+    dropped_items: t.dropped_items,
+    keep_urls: t.keep_urls,
     created_at: t.created_at.toISOString(),
     finished_at: iso(t.finished_at),
   };

@@ -96,6 +96,15 @@ const SAMPLES: Record<string, (app: AppContext, me: { id: number } | null) => Pr
       .executeTakeFirstOrThrow();
     return { params: { id: task.id } };
   },
+  'tasks.transform.keep_as_ideas': async (app) => {
+    const raw = await buildRawData(app);
+    const task = await app.db
+      .insertInto('transform_tasks')
+      .values({ raw_data_id: raw.id, status: 'skipped', skip_reason: 'not an idea: hiring post' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { params: { id: task.id } };
+  },
   'knowledge.list': async () => ({ query: 'sort=profit_score' }),
   'knowledge.search': async () => ({ query: 'q=subscription' }),
   'knowledge.by_job': async (app) => ({ params: { jobId: (await buildJob(app)).id } }),

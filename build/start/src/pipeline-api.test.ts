@@ -146,6 +146,44 @@ describe('jobs through the API', () => {
     expect(after.attempts).toBe(1);
     expect((await http.post(`/api/v1/tasks/crawl/99999999/run`, undefined, { token: admin })).status).toBe(404);
   });
+
+  it('lets an operator keep what the pre-filter dropped, with clear errors for bad requests', async () => {
+    const created = await http.post(
+      '/api/v1/jobs',
+      { initial_url: `${p.site.url}/about`, max_depth: 0 },
+      { token: developer },
+    );
+    const id = created.body.data.id;
+    expect(await p.waitForJob(id)).toBe('completed');
+    const [task] = (await http.get(`/api/v1/tasks/transform?job_id=${id}`, { token: admin })).body.data;
+    expect(task).toMatchObject({
+      status: 'skipped',
+      skip_reason: expect.stringMatching(/^not an idea: /),
+      keep_urls: [],
+    });
+    expect(task.dropped_items).toEqual([{ title: 'About us', url: `${p.site.url}/about`, reason: task.skip_reason }]);
+
+    const path = `/api/v1/tasks/transform/${task.id}/keep-as-ideas`;
+    const wrong = await http.post(path, { urls: ['https://elsewhere.example/x'] }, { token: admin });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.message).toMatch(
+      /^urls\.0 "https:\/\/elsewhere\.example\/x" is not an item the pre-filter dropped/,
+    );
+    expect((await http.post(path, { urls: [] }, { token: admin })).body.error.message).toMatch(
+      /urls must name at least one/,
+    );
+    expect((await http.post(path, { urls: 'x' }, { token: admin })).status).toBe(400);
+
+    const kept = await http.post(path, {}, { token: admin });
+    expect(kept.status).toBe(201);
+    expect(kept.body.data.message).toBe('Transform task queued: 1 item(s) will be kept as ideas');
+    expect(await p.waitForJob(id)).toBe('completed');
+    await p.waitForIdeas(id);
+    const ideas = (await http.get(`/api/v1/data/knowledge/by_job/${id}`, { token: admin })).body.data;
+    expect(ideas.map((i: { title: string }) => i.title)).toEqual(['About us']);
+    // Nothing is left to keep now.
+    expect((await http.post(path, {}, { token: admin })).status).toBe(409);
+  });
 });
 
 describe('raw data', () => {

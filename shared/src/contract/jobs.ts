@@ -152,10 +152,25 @@ export const transformTaskSchema = z
     items_created: z.number(),
     error: z.string().nullable(),
     skip_reason: z.string().nullable(),
+    /** What the pre-filter dropped from the page, each item with its reason. */
+    dropped_items: z.array(z.object({ title: z.string(), url: z.string(), reason: z.string() })),
+    /** Items an operator overruled the pre-filter on: kept as ideas whatever the model says. */
+    keep_urls: z.array(z.string()),
     created_at: z.string(),
     finished_at: z.string().nullable(),
   })
   .meta({ id: 'TransformTask' });
+
+/** Which dropped items to keep as ideas, by URL; all the pre-filter dropped from the page when absent. */
+export const keepAsIdeasBody = z
+  .strictObject({
+    urls: z
+      .array(text('urls', 2000), { error: 'urls must be a list of item URLs' })
+      .min(1, { error: 'urls must name at least one item; leave it out to keep every dropped item' })
+      .max(500, { error: 'urls can name at most 500 items' })
+      .optional(),
+  })
+  .meta({ id: 'KeepAsIdeas' });
 
 /** How many of each list GET /jobs/{id}/detail carries; the paged task and data calls have the rest. */
 export const JOB_DETAIL_LIMIT = 50;

@@ -9,7 +9,7 @@ import { extractItems, NothingToExtract, type SchemaRow } from '../transform/ext
 import type { ExtractedItem } from '../transform/item';
 import { slugify } from '@ideamine/shared/slug';
 import { truncate } from '../transform/text';
-import { dropSummary, filterIdeas } from '../transform/idea-filter';
+import { dropSummary, filterIdeas, type Filtered } from '../transform/idea-filter';
 import { releaseTasks } from '../pipeline/recover';
 
 // The transform stage: raw pages become knowledge items. Items the idea model's pre-filter
@@ -17,12 +17,16 @@ import { releaseTasks } from '../pipeline/recover';
 // content is already known under another URL becomes another source of that idea.
 
 const MAX_BODY = 50_000;
+/** A page's dropped items are recorded up to here (a feed can hold hundreds; the summary counts them all). */
+const MAX_DROPPED_ITEMS = 200;
 
 interface Result {
   taskId: number;
   jobId: number | null;
   rawDataId: number;
   items: ExtractedItem[];
+  /** What the pre-filter dropped, each item with its reason. */
+  dropped?: Filtered['dropped'];
   status: 'completed' | 'failed' | 'skipped';
   error?: string;
   skipReason?: string;
@@ -40,7 +44,7 @@ export async function handleTransform(w: WorkerContext, taskIds: number[]): Prom
     })
     .where('id', 'in', taskIds)
     .where('status', '=', 'pending')
-    .returning(['id', 'job_id', 'raw_data_id', 'schema_id'])
+    .returning(['id', 'job_id', 'raw_data_id', 'schema_id', 'keep_urls'])
     .execute();
   if (!tasks.length) return;
   try {
@@ -58,7 +62,7 @@ export async function handleTransform(w: WorkerContext, taskIds: number[]): Prom
 
 async function transformClaimed(
   w: WorkerContext,
-  tasks: { id: number; job_id: number | null; raw_data_id: number; schema_id: number | null }[],
+  tasks: { id: number; job_id: number | null; raw_data_id: number; schema_id: number | null; keep_urls: string[] }[],
 ): Promise<void> {
   const raws = await w.db
     .selectFrom('raw_data')
@@ -85,11 +89,17 @@ async function transformClaimed(
         t.schema_id ? (schemaById.get(t.schema_id) ?? null) : null,
       );
       if (!all.length) return { ...base, items: [], status: 'skipped', skipReason: 'No items found' };
-      const { ideas, dropped } = filterIdeas(all);
-      const items = ideas.map((i) => i.item);
+      const filtered = filterIdeas(all);
+      // Items an operator overruled the pre-filter on are kept whatever the model says.
+      const overruled = new Set(t.keep_urls);
+      const dropped = filtered.dropped.filter((d) => !overruled.has(d.item.url));
+      const items = [
+        ...filtered.ideas.map((i) => i.item),
+        ...filtered.dropped.filter((d) => overruled.has(d.item.url)).map((d) => d.item),
+      ];
       // A page whose items were all dropped is skipped; one that kept some still says what it dropped.
       const skipReason = dropped.length ? dropSummary(dropped) : undefined;
-      return { ...base, items, status: items.length ? 'completed' : 'skipped', skipReason };
+      return { ...base, items, dropped, status: items.length ? 'completed' : 'skipped', skipReason };
     } catch (err) {
       if (err instanceof NothingToExtract) return { ...base, items: [], status: 'skipped', skipReason: err.message };
       return { ...base, items: [], status: 'failed', error: (err as Error).message.slice(0, 1000) };
@@ -117,6 +127,13 @@ async function transformClaimed(
           items_created: created.get(r.taskId) ?? 0,
           error: r.error ?? null,
           skip_reason: r.skipReason ?? null,
+          dropped_items: JSON.stringify(
+            (r.dropped ?? []).slice(0, MAX_DROPPED_ITEMS).map((d) => ({
+              title: truncate(d.item.title, 300),
+              url: d.item.url,
+              reason: d.reason,
+            })),
+          ),
           finished_at: now,
           updated_at: now,
         })

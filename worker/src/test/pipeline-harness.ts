@@ -10,7 +10,8 @@ import { parseAllowList } from '@ideamine/server/net/address-policy';
 export interface PipelineHarness {
   context: TestContext;
   site: RunningSite;
-  runJob(input: Partial<CreateJobBody> & { path: string }): Promise<number>;
+  /** Crawls `path` on the demo site, or `url` on any other loopback server. */
+  runJob(input: Partial<CreateJobBody> & ({ path: string } | { url: string })): Promise<number>;
   waitForJob(jobId: number): Promise<string>;
   waitForIdeas(jobId: number): Promise<void>;
   close(): Promise<void>;
@@ -42,15 +43,17 @@ export async function startPipeline(siteOptions: SiteOptions = {}): Promise<Pipe
   return {
     context,
     site,
-    runJob: async ({ path, ...rest }) =>
-      (
+    runJob: async (input) => {
+      const { path, url, ...rest } = { path: undefined, url: undefined, ...input };
+      return (
         await createJob(
           db,
           context.app.boss,
-          { initial_url: site.url + path, ...rest },
+          { initial_url: url ?? site.url + path, ...rest },
           { userId: null, allow: parseAllowList('127.0.0.1') },
         )
-      ).id,
+      ).id;
+    },
     waitForJob: (jobId) =>
       waitUntil(
         async () => {

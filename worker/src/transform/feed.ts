@@ -1,7 +1,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { normalizeUrl } from '@ideamine/shared/url';
 import { parseDate, type ExtractedItem } from './item';
-import { htmlToText } from './text';
+import { htmlToText, truncate } from './text';
 
 // RSS 2.0, RSS 1.0 (RDF), Atom and JSON Feed entries as items.
 
@@ -96,7 +96,10 @@ function item(
   e: { title: string; link: string; html: string; author: string; date: string },
 ): ExtractedItem[] {
   const url = normalizeUrl(e.link, pageUrl);
-  const title = htmlToText(e.title);
-  if (!url || !title) return [];
-  return [{ title, url, body: htmlToText(e.html), author: e.author || null, publishedAt: parseDate(e.date) }];
+  if (!url) return [];
+  const body = htmlToText(e.html);
+  // An item without a title is not lost here: its text's opening stands in, and one with no text
+  // at all reaches the pre-filter, which records it as dropped ("no text").
+  const title = htmlToText(e.title) || truncate(body, 120);
+  return [{ title, url, body, author: e.author || null, publishedAt: parseDate(e.date) }];
 }

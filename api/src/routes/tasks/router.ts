@@ -1,9 +1,14 @@
 import { z } from 'zod';
 import { idParam, MAX_ID, messageSchema, pageQuery } from '@ideamine/shared/contract/common';
-import { crawlTaskSchema, taskStatusSchema, transformTaskSchema } from '@ideamine/shared/contract/jobs';
+import {
+  crawlTaskSchema,
+  keepAsIdeasBody,
+  taskStatusSchema,
+  transformTaskSchema,
+} from '@ideamine/shared/contract/jobs';
 import { paginate } from '@ideamine/shared/envelope';
 import { permission } from '@ideamine/shared/permissions';
-import { rerunTask } from '@ideamine/server/commands/job-control';
+import { keepAsIdeas, rerunTask } from '@ideamine/server/commands/job-control';
 import { presentCrawlTask, presentTransformTask } from '../../presenters/job';
 import { pageOf } from '@ideamine/server/queries/paging';
 import { defineRoute, ok } from '../define';
@@ -70,4 +75,23 @@ export const taskRoutes = [
       },
     }),
   ),
+
+  defineRoute({
+    id: 'tasks.transform.keep_as_ideas',
+    method: 'POST',
+    path: '/tasks/transform/:id/keep-as-ideas',
+    summary:
+      'Overrule the pre-filter: run the task again keeping the named dropped items (all, if none named) as ideas',
+    tag,
+    requirement: permission('tasks', 'write'),
+    params: idParam,
+    body: keepAsIdeasBody,
+    response: messageSchema,
+    successStatus: 201,
+    handler: async ({ app, auth, params, body, client, requestId }) => {
+      const actor = { id: auth!.user.id, ip: client.ip, requestId };
+      const kept = await keepAsIdeas(app.db, app.boss, actor, params.id, body.urls);
+      return ok({ message: `Transform task queued: ${kept.length} item(s) will be kept as ideas` });
+    },
+  }),
 ];

@@ -50,6 +50,10 @@ export const cancelTask = async (client: ApiClient, kind: TaskKind, id: number, 
 export const deleteTask = async (client: ApiClient, kind: TaskKind, id: number) =>
   (await client.delete<{ message: string }>(`/admin/queues/tasks/${kind}/${id}`)).data;
 
+/** Overrules the pre-filter: the task runs again keeping every item it dropped as an idea (tasks:write). */
+export const keepDroppedAsIdeas = async (client: ApiClient, id: number) =>
+  (await client.post<{ message: string }>(`/tasks/transform/${id}/keep-as-ideas`, {})).data;
+
 /** Runs one task of a job again (tasks:write); its job reopens. */
 export const rerunTask = async (client: ApiClient, kind: TaskKind, id: number) =>
   (await client.post<{ message: string }>(`/tasks/${kind}/${id}/run`)).data;

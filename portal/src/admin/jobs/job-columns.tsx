@@ -4,7 +4,7 @@ import { formatCount } from '@ideamine/shared/format';
 import { useAuth } from '../../auth/AuthProvider';
 import { jobKeys, type CrawlTask, type JobIdea, type TransformTask } from '../api/jobs';
 import type { RawData } from '../api/raw-data';
-import { rerunTask, taskKeys, type TaskKind } from '../api/tasks';
+import { keepDroppedAsIdeas, rerunTask, taskKeys, type TaskKind } from '../api/tasks';
 import { useAdminMutation } from '../common/use-admin-mutation';
 import { profitText } from '../knowledge/profit-text';
 import type { DataColumn } from '../table/DataTable';
@@ -32,6 +32,51 @@ function RerunButton(props: { kind: TaskKind; id: number; status: string }) {
       loading={rerun.isPending}
       onClick={() => rerun.mutate()}
     />
+  );
+}
+
+/** Overrules the pre-filter on a transform task: what it dropped is kept as ideas. */
+function KeepDroppedButton(props: { task: TransformTask }) {
+  const { client } = useAuth();
+  const keep = useAdminMutation({
+    mutationFn: () => keepDroppedAsIdeas(client, props.task.id),
+    invalidate: [jobKeys.all, taskKeys.all],
+    success: (r) => r.message || 'Task queued',
+    errorFallback: 'Failed to keep the dropped items',
+  });
+  const count = props.task.dropped_items.length;
+  return (
+    <Button
+      size="small"
+      variant="minimal"
+      icon="endorsed"
+      text="Keep as ideas"
+      aria-label={`Keep the ${count} item(s) the pre-filter dropped from transform task ${props.task.id} as ideas`}
+      disabled={!isFinishedTask(props.task.status)}
+      loading={keep.isPending}
+      onClick={() => keep.mutate()}
+    />
+  );
+}
+
+/** What the pre-filter dropped from a page, each item with its reason. */
+function DroppedItems(props: { task: TransformTask }) {
+  const { task } = props;
+  if (!task.dropped_items.length) return <>{taskProblem(task)}</>;
+  return (
+    <details>
+      <summary>{taskProblem(task)}</summary>
+      <ul className="im-dropped-list">
+        {task.dropped_items.map((d) => (
+          <li key={d.url}>
+            <a href={d.url} target="_blank" rel="noopener noreferrer nofollow">
+              {d.title || d.url}
+            </a>
+            : {d.reason.replace(/^not an idea: /, '')}
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }
 
@@ -87,10 +132,27 @@ export function transformColumns(canRun: boolean, showRaw: boolean): DataColumn<
     },
     statusColumn<TransformTask>(),
     ...(canRun ? rerunColumn<TransformTask>('transform') : []),
+    ...(canRun
+      ? [
+          {
+            id: 'keep',
+            name: 'Overrule',
+            width: 130,
+            text: () => '',
+            render: (t: TransformTask) => (t.dropped_items.length ? <KeepDroppedButton task={t} /> : null),
+          },
+        ]
+      : []),
     { id: 'items_created', name: 'Ideas made', width: 90, text: (t) => formatCount(t.items_created) },
     { id: 'attempts', name: 'Attempts', width: 70, text: (t) => String(t.attempts) },
     { id: 'finished_at', name: 'Finished', width: 125, text: (t) => when(t.finished_at) },
-    { id: 'problem', name: 'Error or skip reason', width: 360, text: taskProblem },
+    {
+      id: 'problem',
+      name: 'Error or skip reason',
+      width: 360,
+      text: taskProblem,
+      render: (t) => <DroppedItems task={t} />,
+    },
   ];
 }
 

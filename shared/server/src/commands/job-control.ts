@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../db/database';
-import { conflict, notFound } from '../errors';
+import { ApiError, conflict, notFound } from '../errors';
 import { backToPending, bossDb, sendMany } from '../queue/boss';
 import { writeAudit } from './audit';
 import type { Actor } from './admin-users';
@@ -66,15 +66,8 @@ export async function rerunTask(
       .executeTakeFirst();
     if (!task) throw notFound(kind === 'crawl' ? 'Crawl task' : 'Transform task');
     if (task.status === 'pending' || task.status === 'active') throw conflict(`The task is already ${task.status}`);
-    const now = new Date();
     await trx.updateTable(table).set(backToPending()).where('id', '=', id).execute();
-    if (task.job_id !== null) {
-      await trx
-        .updateTable('jobs')
-        .set({ status: 'active', started_at: now, finished_at: null, cancelled_at: null, updated_at: now })
-        .where('id', '=', task.job_id)
-        .execute();
-    }
+    await reopenJob(trx, task.job_id);
     await sendMany(boss, kind, [{ taskIds: [id] }], { db: bossDb(trx) });
     await writeAudit(trx, {
       actorId: actor.id,
@@ -85,4 +78,59 @@ export async function rerunTask(
       requestId: actor.requestId,
     });
   });
+}
+
+/**
+ * Overrules the pre-filter on a transform task: the items named (by URL; all it dropped when none
+ * are named) are kept as ideas when the task runs again, whatever the model says.
+ */
+export async function keepAsIdeas(db: Db, boss: PgBoss, actor: Actor, id: number, urls?: string[]): Promise<string[]> {
+  return db.transaction().execute(async (trx) => {
+    const task = await trx
+      .selectFrom('transform_tasks')
+      .select(['id', 'job_id', 'status', 'dropped_items', 'keep_urls'])
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!task) throw notFound('Transform task');
+    if (task.status === 'pending' || task.status === 'active') throw conflict(`The task is already ${task.status}`);
+    const dropped = new Set(task.dropped_items.map((d) => d.url));
+    if (!dropped.size) throw conflict('The pre-filter dropped nothing from this page: there is nothing to keep');
+    const unknown = (urls ?? []).findIndex((u) => !dropped.has(u));
+    if (unknown >= 0)
+      throw new ApiError(
+        'VALIDATION_ERROR',
+        `urls.${unknown} "${urls![unknown]}" is not an item the pre-filter dropped from this page; pick one of its dropped_items`,
+        `urls.${unknown}`,
+      );
+    const keep = [...new Set([...task.keep_urls, ...(urls ?? dropped)])];
+    await trx
+      .updateTable('transform_tasks')
+      .set({ ...backToPending(), keep_urls: keep })
+      .where('id', '=', id)
+      .execute();
+    await reopenJob(trx, task.job_id);
+    await sendMany(boss, 'transform', [{ taskIds: [id] }], { db: bossDb(trx) });
+    await writeAudit(trx, {
+      actorId: actor.id,
+      action: 'task.keep_as_ideas',
+      entityType: 'transform_tasks',
+      entityId: id,
+      after: { keep_urls: keep },
+      ip: actor.ip,
+      requestId: actor.requestId,
+    });
+    return keep;
+  });
+}
+
+/** A task of a finished job runs again: the job is active until it is done once more. */
+async function reopenJob(trx: Db, jobId: number | null): Promise<void> {
+  if (jobId === null) return;
+  const now = new Date();
+  await trx
+    .updateTable('jobs')
+    .set({ status: 'active', started_at: now, finished_at: null, cancelled_at: null, updated_at: now })
+    .where('id', '=', jobId)
+    .execute();
 }

@@ -9,6 +9,11 @@ type Json = ColumnType<unknown, string, string>;
 type Id = Generated<number>;
 type TextArray = ColumnType<string[], string[] | undefined, string[]>;
 type Score = ColumnType<number | null, number | null | undefined, number | null>;
+export interface DroppedItem {
+  title: string;
+  url: string;
+  reason: string;
+}
 export type ScoreEvidence = Record<'severity' | 'demand' | 'monetization' | 'implementation', string[]>;
 
 export interface UsersTable {
@@ -206,6 +211,10 @@ export interface TransformTasksTable {
   items_created: Generated<number>;
   error: string | null;
   skip_reason: string | null;
+  /** What the pre-filter dropped from the page, item by item (up to MAX_DROPPED_ITEMS). */
+  dropped_items: ColumnType<DroppedItem[], string | undefined, string>;
+  /** Items an operator overruled the pre-filter on: kept as ideas whatever the model says. */
+  keep_urls: TextArray;
   claimed_by: string | null;
   started_at: NullableTimestamp;
   finished_at: NullableTimestamp;

@@ -3,3 +3,8 @@
 ALTER TABLE knowledge ADD COLUMN score_evidence jsonb;
 ALTER TABLE knowledge ADD COLUMN model_version text;
 CREATE INDEX knowledge_model_version_idx ON knowledge (model_version) WHERE analyzed_at IS NOT NULL AND deleted_at IS NULL;
+
+-- What the pre-filter dropped from a page, item by item with its reason, and the items an operator
+-- overruled it on: those are kept as ideas when the task runs again, whatever the model says.
+ALTER TABLE transform_tasks ADD COLUMN dropped_items jsonb NOT NULL DEFAULT '[]';
+ALTER TABLE transform_tasks ADD COLUMN keep_urls text[] NOT NULL DEFAULT '{}';

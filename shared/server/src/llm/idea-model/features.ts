@@ -11,6 +11,13 @@ import { intentsOf } from './intents';
 const nlp = winkNLP(model);
 const its = nlp.its;
 
+/** Common English function words, as lemmas (the forms the word features hold). */
+const STOP_WORDS = new Set(
+  'the a an and or but of to in on for with at by from is be are was it this that i you we they my your have do not if as'.split(
+    ' ',
+  ),
+);
+
 /** Longer posts are read up to here: the opening says what a post is for, and scoring stays fast. */
 export const MAX_CHARS = 6_000;
 
@@ -25,6 +32,8 @@ export interface PostFeatures {
   whole: string[];
   /** How much of the text was read (MAX_CHARS at most). */
   readChars: number;
+  /** Whether the text reads as English, the only language the model was trained on. */
+  english: boolean;
 }
 
 const TOKEN_KINDS: Record<string, string | undefined> = {
@@ -72,6 +81,18 @@ function lengthBand(chars: number): string {
   return 'len:long';
 }
 
+/**
+ * English prose is about a third stop words ("the", "is", "for"); Spanish or German prose
+ * has almost none of wink's English ones, and Chinese or Russian has few Latin letters at all.
+ * Short texts and lists of names pass: too little to tell.
+ */
+function readsAsEnglish(text: string, words: number, stopWords: number): boolean {
+  const letters = text.match(/\p{L}/gu)?.length ?? 0;
+  const latin = text.match(/\p{Script=Latin}/gu)?.length ?? 0;
+  if (letters >= 20 && latin < letters / 2) return false;
+  return words < 15 || stopWords >= words * 0.08;
+}
+
 export function featuresOf(title: string, body: string): PostFeatures {
   const cleanTitle = title.trim();
   const cleanBody = body.slice(0, MAX_CHARS).trim();
@@ -91,10 +112,20 @@ export function featuresOf(title: string, body: string): PostFeatures {
       sentences.push({ text, features: sentenceFeatures(wordsOf(all, i), text, '') });
     }
   }
+  let words = 0;
+  let stopWords = 0;
+  for (const s of sentences)
+    for (const f of s.features) {
+      if (!f.startsWith('w:') && !f.startsWith('tw:')) continue;
+      words++;
+      if (STOP_WORDS.has(f.slice(f.indexOf(':') + 1))) stopWords++;
+    }
+  const text = `${cleanTitle} ${cleanBody}`;
   return {
     sentences,
     whole: [lengthBand(cleanTitle.length + cleanBody.length)],
     readChars: cleanTitle.length + cleanBody.length,
+    english: readsAsEnglish(text, words, stopWords),
   };
 }
 

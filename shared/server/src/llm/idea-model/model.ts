@@ -106,6 +106,12 @@ export class IdeaModel {
       .map((s) => (s.text.length > 300 ? `${s.text.slice(0, 297).trimEnd()}...` : s.text));
   }
 
+  private whyNot(post: PostFeatures, values: Map<string, number>): string {
+    if (!post.sentences.length) return 'not an idea: no text';
+    if (!post.english) return 'not an idea: not in English (the model reads English only)';
+    return this.dropReason(values);
+  }
+
   private dropReason(values: Map<string, number>): string {
     let worst: { intent: Intent; weight: number } | null = null;
     for (const intent of INTENT_NAMES) {
@@ -121,7 +127,7 @@ export class IdeaModel {
     const post = featuresOf(title, body);
     const values = featureValues(post);
     const probability = 1 / (1 + Math.exp(-this.linear(this.file.prefilter, values)));
-    const isIdea = post.sentences.length > 0 && probability >= this.file.prefilter.threshold;
+    const isIdea = post.sentences.length > 0 && post.english && probability >= this.file.prefilter.threshold;
     const subScores = {} as Record<SubScore, number>;
     const evidence = {} as Record<SubScore, string[]>;
     for (const k of SUB_SCORES) {
@@ -131,7 +137,7 @@ export class IdeaModel {
     return {
       isIdea,
       probability: Math.round(probability * 1000) / 1000,
-      reason: isIdea ? null : post.sentences.length ? this.dropReason(values) : 'not an idea: no text',
+      reason: isIdea ? null : this.whyNot(post, values),
       subScores,
       profit: this.profit(subScores),
       evidence,
