@@ -7,7 +7,11 @@ export const QUEUES = {
   crawl: { payload: z.object({ taskIds: z.array(z.number().int()).min(1) }), retryLimit: 3 },
   transform: { payload: z.object({ taskIds: z.array(z.number().int()).min(1) }), retryLimit: 3 },
   enrich: { payload: z.object({ knowledgeIds: z.array(z.number().int()).min(1) }), retryLimit: 3 },
-  analyse: { payload: z.object({ knowledgeIds: z.array(z.number().int()).min(1) }), retryLimit: 3 },
+  analyse: {
+    // rescore: ideas already analysed, scored again by a newer idea model in place.
+    payload: z.object({ knowledgeIds: z.array(z.number().int()).min(1), rescore: z.boolean().optional() }),
+    retryLimit: 3,
+  },
   'schedule-tick': { payload: z.object({}).passthrough(), retryLimit: 0 },
   'profit-analysis': { payload: z.object({ batchId: z.number().int() }), retryLimit: 3 },
 } as const;

@@ -106,7 +106,7 @@ export async function startWorkers(opts: WorkerOptions): Promise<RunningWorkers>
     crawl: (p) => handleCrawl(w, p.taskIds),
     transform: (p) => handleTransform(w, p.taskIds),
     enrich: (p) => handleEnrich(w, p.knowledgeIds),
-    analyse: (p) => handleAnalyse(w, p.knowledgeIds),
+    analyse: (p) => handleAnalyse(w, p.knowledgeIds, p.rescore),
     'schedule-tick': () => handleScheduleTick(w),
     'profit-analysis': (p) => handleProfitBatch(w, p.batchId),
   };
@@ -212,13 +212,11 @@ export async function startWorkers(opts: WorkerOptions): Promise<RunningWorkers>
         processed: JSON.stringify(w.processed),
       })
       .onConflict((oc) =>
-        oc
-          .column('worker_id')
-          .doUpdateSet({
-            processed: JSON.stringify(w.processed),
-            paused_queues: [...paused],
-            last_seen_at: new Date(),
-          }),
+        oc.column('worker_id').doUpdateSet({
+          processed: JSON.stringify(w.processed),
+          paused_queues: [...paused],
+          last_seen_at: new Date(),
+        }),
       )
       .execute();
     const recovered = await recoverOrphanedTasks(db, boss, heartbeatSeconds * 3);

@@ -3,7 +3,7 @@ import type { Knowledge } from '@ideamine/shared/contract/knowledge';
 import type { KnowledgeTable } from '@ideamine/server/db/schema';
 import { iso } from './time';
 
-export type KnowledgeRow = Omit<Selectable<KnowledgeTable>, 'search'>;
+export type KnowledgeRow = Omit<Selectable<KnowledgeTable>, 'search' | 'rescore_queued_at'>;
 
 export function presentKnowledge(k: KnowledgeRow, sources: string[]): Knowledge {
   return { ...presentKnowledgeListItem(k), body: k.body, sources, score_evidence: k.score_evidence };

@@ -100,7 +100,14 @@ const SAMPLES: Record<string, (app: AppContext, me: { id: number } | null) => Pr
     const raw = await buildRawData(app);
     const task = await app.db
       .insertInto('transform_tasks')
-      .values({ raw_data_id: raw.id, status: 'skipped', skip_reason: 'not an idea: hiring post' })
+      .values({
+        raw_data_id: raw.id,
+        status: 'skipped',
+        skip_reason: 'not an idea: hiring post',
+        dropped_items: JSON.stringify([
+          { title: 'Hiring', url: 'https://example.test/jobs/1', reason: 'not an idea: hiring post' },
+        ]),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     return { params: { id: task.id } };

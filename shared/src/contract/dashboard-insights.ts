@@ -70,6 +70,8 @@ export const ideaPipelineSchema = z
       knowledge_to_enriched: z.number(),
       enriched_to_analyzed: z.number(),
     }),
+    /** Re-scoring after the idea model changed: analysed ideas still scored by an older version. */
+    rescoring: z.object({ model_version: z.string(), stale: z.number().int(), analysed: z.number().int() }),
   })
   .meta({ id: 'IdeaPipeline' });
 export type IdeaPipeline = z.infer<typeof ideaPipelineSchema>;

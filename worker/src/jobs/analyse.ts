@@ -2,12 +2,17 @@ import type { WorkerContext } from '../context';
 import { recordedCall } from '@ideamine/server/llm/call-log';
 import { batchFailure, eachIdea } from '@ideamine/server/llm/provider';
 import { scoreColumns } from '@ideamine/server/llm/scoring';
+import { staleScores } from '@ideamine/server/queries/rescoring';
 
 // The analyse stage: the four sub-scores (0-10), the profit score and its label, the four
 // innovation scores (0-5) with their mean as the overall score, and key strengths; with the
 // sentences that drove each sub-score and the model that scored them.
 
-export async function handleAnalyse(w: WorkerContext, knowledgeIds: number[]): Promise<void> {
+/**
+ * Analyses newly enriched ideas; with `rescore`, scores again ideas a newer idea model has not
+ * scored yet (see rescore.ts), replacing their scores in place.
+ */
+export async function handleAnalyse(w: WorkerContext, knowledgeIds: number[], rescore = false): Promise<void> {
   const rows = await w.db
     .selectFrom('knowledge')
     .select(['id', 'title', 'summary', 'body', 'categories', 'keywords', 'key_strengths'])
@@ -15,19 +20,24 @@ export async function handleAnalyse(w: WorkerContext, knowledgeIds: number[]): P
     .where('deleted_at', 'is', null)
     .where('merged_into_id', 'is', null)
     .where('enriched_at', 'is not', null)
-    .where('analyzed_at', 'is', null)
+    .$if(!rescore, (qb) => qb.where('analyzed_at', 'is', null))
+    .$if(rescore, (qb) => qb.where(staleScores))
     .execute();
   if (!rows.length) return;
   const provider = await w.llm();
+  // Re-scoring re-runs the local model only; after a switch to OpenAI the queued ideas keep their scores.
+  if (rescore && provider.name !== 'local') return;
   // As in enrich: an unusable answer skips its idea, and the message is retried for it.
   const skipped = await eachIdea(rows, async (row) => {
-    const a = await recordedCall(w.db, provider, 'analyse', row.id, () => provider.analyse(row));
+    const purpose = rescore ? 'rescore' : 'analyse';
+    const a = await recordedCall(w.db, provider, purpose, row.id, () => provider.analyse(row));
     await w.db
       .updateTable('knowledge')
       .set({
         ...scoreColumns(a),
         score_evidence: a.evidence ? JSON.stringify(a.evidence) : null,
         model_version: provider.model,
+        rescore_queued_at: null,
         key_strengths: [...new Set([...row.key_strengths, ...a.key_strengths])].slice(0, 6),
         analyzed_at: new Date(),
         updated_at: new Date(),

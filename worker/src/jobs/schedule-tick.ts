@@ -8,10 +8,12 @@ import { refreshTaskRollups } from '@ideamine/server/queries/task-rollups';
 import { createJobBody } from '@ideamine/shared/contract/jobs';
 import { patternProblem } from '@ideamine/shared/pattern';
 import type { WorkerContext } from '../context';
+import { queueRescores } from './rescore';
 
 // Runs every minute (a pg-boss cron schedule): each active schedule that is due creates a job
 // from its template and moves on to its next time. SKIP LOCKED lets many workers tick at once.
-// Then it refreshes the operations dashboard's hourly task rollups and folds the idea rollups' changes.
+// Then it refreshes the operations dashboard's hourly task rollups, queues ideas scored by an
+// older idea model to be scored again, and folds the idea rollups' changes.
 
 /**
  * A stored template as a job to create. Patterns saved before they were checked for the
@@ -88,6 +90,8 @@ export async function handleScheduleTick(w: WorkerContext): Promise<void> {
     await runScheduledBackup(w.backups, w.log).catch((err: unknown) => w.log.error({ err }, 'scheduled backup failed'));
   // The dashboard's hourly task rollups: missing closed hours and the last two (late updates).
   await refreshTaskRollups(w.db).catch((err: unknown) => w.log.error({ err }, 'task rollup refresh failed'));
+  // Ideas scored by an older idea model are queued to be scored again.
+  await queueRescores(w).catch((err: unknown) => w.log.error({ err }, 're-scoring could not be queued'));
   // The idea rollups are exact without it; folding keeps their change tables short.
   await foldIdeaRollups(w.db).catch((err: unknown) => w.log.error({ err }, 'idea rollup fold failed'));
 }

@@ -81,7 +81,7 @@ describe('backups', () => {
   it('verifies by restoring into a scratch database', async () => {
     const res = await http.post(`/api/v1/admin/backups/${backupId}/verify`, {}, { token: admin.token });
     expect(res.status).toBe(200);
-    expect(res.body.data.ok).toBe(true);
+    expect(res.body.data.ok, JSON.stringify(res.body.data)).toBe(true);
     expect(res.body.data.tables.length).toBeGreaterThan(10);
     for (const t of res.body.data.tables)
       expect(t, t.table).toMatchObject({ checksum_match: true, restored_rows: t.expected_rows });

@@ -1,3 +1,4 @@
+import { ideaModel } from '@ideamine/server/llm/idea-model/model';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildJob, buildKnowledge, signedInUser } from '@ideamine/server/test/factories';
@@ -127,6 +128,7 @@ describe('on an empty database', () => {
       enriched_ideas: 0,
       analyzed_ideas: 0,
       conversion_rates: { raw_to_knowledge: 0, knowledge_to_enriched: 0, enriched_to_analyzed: 0 },
+      rescoring: { model_version: ideaModel().version, stale: 0, analysed: 0 },
     });
     const profit = (await get('profit-distribution')).data;
     expect(profit.period).toBe('all');
@@ -241,6 +243,8 @@ describe('whole-database totals', () => {
       enriched_ideas: 4,
       analyzed_ideas: 3,
       conversion_rates: { raw_to_knowledge: 125, knowledge_to_enriched: 80, enriched_to_analyzed: 75 },
+      // Scored before model versions were recorded: all three wait to be scored again.
+      rescoring: { model_version: ideaModel().version, stale: 3, analysed: 3 },
     });
   });
 

@@ -1,4 +1,4 @@
-import { Icon } from '@blueprintjs/core';
+import { Icon, ProgressBar } from '@blueprintjs/core';
 import type { IdeaPipeline } from '@ideamine/shared/contract/dashboard-insights';
 import { formatCount, formatPercent } from '@ideamine/shared/format';
 import { useAuth } from '../../auth/AuthProvider';
@@ -26,23 +26,42 @@ export function IdeaPipelineWidget() {
           ['Analysed', d.analyzed_ideas, null],
         ];
         return (
-          <div className="im-pipeline">
-            {stages.map(([label, count, rate]) => (
-              <div key={label} className="im-pipeline-stage">
-                <div>
-                  <div className="im-muted">{label}</div>
-                  <div className="im-stat-value">{formatCount(count)}</div>
-                </div>
-                {rate !== null && (
-                  <div className="im-muted im-pipeline-arrow">
-                    <Icon icon="arrow-right" /> {formatPercent(rate)}
+          <>
+            <div className="im-pipeline">
+              {stages.map(([label, count, rate]) => (
+                <div key={label} className="im-pipeline-stage">
+                  <div>
+                    <div className="im-muted">{label}</div>
+                    <div className="im-stat-value">{formatCount(count)}</div>
                   </div>
-                )}
-              </div>
-            ))}
-          </div>
+                  {rate !== null && (
+                    <div className="im-muted im-pipeline-arrow">
+                      <Icon icon="arrow-right" /> {formatPercent(rate)}
+                    </div>
+                  )}
+                </div>
+              ))}
+            </div>
+            <Rescoring rescoring={d.rescoring} />
+          </>
         );
       }}
     </Widget>
+  );
+}
+
+/** While ideas scored by an older idea model are scored again: how far it has come. */
+function Rescoring({ rescoring }: { rescoring: IdeaPipeline['rescoring'] }) {
+  const { stale, analysed, model_version } = rescoring;
+  if (stale === 0 || analysed === 0) return null;
+  const done = analysed - stale;
+  return (
+    <div className="im-section">
+      <p className="im-muted">
+        Re-scoring with {model_version}: {formatCount(done)} of {formatCount(analysed)} ideas done, {formatCount(stale)}{' '}
+        to go. Lists keep the old scores until each idea is scored again.
+      </p>
+      <ProgressBar value={done / analysed} stripes={false} aria-label="Re-scoring progress" />
+    </div>
   );
 }

@@ -49,7 +49,7 @@ function KeepDroppedButton(props: { task: TransformTask }) {
     <Button
       size="small"
       variant="minimal"
-      icon="endorsed"
+      icon="tick"
       text="Keep as ideas"
       aria-label={`Keep the ${count} item(s) the pre-filter dropped from transform task ${props.task.id} as ideas`}
       disabled={!isFinishedTask(props.task.status)}

@@ -268,6 +268,8 @@ export interface KnowledgeTable {
   score_evidence: ColumnType<ScoreEvidence | null, string | null | undefined, string | null>;
   /** The model that gave the scores (the idea model's version, or the OpenAI-compatible model). */
   model_version: string | null;
+  /** When the idea was queued to be re-scored by a newer idea model (see worker/src/jobs/rescore.ts). */
+  rescore_queued_at: NullableTimestamp;
   editor_pick: Generated<boolean>;
   editor_pick_message: string | null;
   editor_picked_at: NullableTimestamp;

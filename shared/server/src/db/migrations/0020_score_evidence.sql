@@ -8,3 +8,8 @@ CREATE INDEX knowledge_model_version_idx ON knowledge (model_version) WHERE anal
 -- overruled it on: those are kept as ideas when the task runs again, whatever the model says.
 ALTER TABLE transform_tasks ADD COLUMN dropped_items jsonb NOT NULL DEFAULT '[]';
 ALTER TABLE transform_tasks ADD COLUMN keep_urls text[] NOT NULL DEFAULT '{}';
+
+-- Re-scoring after the idea model changes: ideas scored by an older local model are queued for
+-- the new one in the background; this marks the ones already queued, so a tick does not queue
+-- them twice (a mark older than an hour is taken as lost and queued again).
+ALTER TABLE knowledge ADD COLUMN rescore_queued_at timestamptz;
