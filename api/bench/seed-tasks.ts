@@ -70,7 +70,7 @@ export async function seedTasks(
       INSERT INTO transform_tasks (job_id, raw_data_id, status, attempts, items_created, error, skip_reason, started_at, finished_at, created_at, updated_at)
       SELECT job_id, id, CASE WHEN id % 20 = 0 THEN 'failed' WHEN id % 5 = 0 THEN 'skipped' ELSE 'completed' END, 1,
              CASE WHEN id % 5 = 0 THEN 0 ELSE 1 END, CASE WHEN id % 20 = 0 THEN 'Malformed feed' END,
-             CASE WHEN id % 5 = 0 AND id % 20 <> 0 THEN 'No idea signal' END, created_at, created_at + interval '1 second', created_at, created_at
+             CASE WHEN id % 5 = 0 AND id % 20 <> 0 THEN 'not an idea: hiring post' END, created_at, created_at + interval '1 second', created_at, created_at
       FROM pages`.execute(db);
     progress('raw pages and transform tasks', have + take);
     if ((await countOf(db, 'transform_tasks')) === have) break; // no completed crawl tasks left

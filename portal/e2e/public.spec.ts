@@ -7,6 +7,7 @@ const PUBLIC_PAGES: [string, string | RegExp][] = [
   ['/', 'Welcome to Ideamine'],
   ['/landing', 'Find the product idea worth building'],
   ['/about', 'About Ideamine'],
+  ['/about/scores', 'About the scores'],
   ['/ideas', 'Ideas'],
   ['/ideas/high-potential', 'High-potential ideas'],
   ['/ideas/editor-picks', "Editor's picks"],
@@ -47,6 +48,33 @@ test('the home page lists real ideas and the idea detail shows scores and source
   await expect(page.getByRole('heading', { name: 'Votes' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Upvote' })).toBeDisabled();
   await screenshot(page, 'idea-detail');
+  expect(pageErrors).toEqual([]);
+});
+
+test('every score says why: the quoted sentences, and how good the scores are', async ({ page, pageErrors }) => {
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/ideas?sort=profit_score');
+    await page.getByTestId('idea-card').first().locator('.im-idea-title').click();
+    const why = page.getByRole('region', { name: 'Why this score' });
+    await expect(why).toContainText('Problem severity');
+    await expect(why.locator('blockquote').first()).toHaveText('People waste hours on manual work every week.');
+    await expect(why).toContainText('No sentence of the text raised this score.');
+    await screenshot(page, `why-this-score-${width}`);
+    await why.getByRole('link', { name: 'About the scores' }).click();
+    await expect(page).toHaveURL(/\/about\/scores$/);
+    await expect(page.getByRole('heading', { name: 'About the scores', level: 2 })).toBeVisible();
+    await expect(page.getByText(/^Model idea-model-[0-9a-f]{10}, trained on labels of/)).toBeVisible();
+    // Figures as published: percentages out of 100, ratios out of 1, the calibration table by label.
+    await expect(page.locator('.im-stat-grid .bp6-card', { hasText: 'Precision' })).toContainText(/\d{1,3}%/);
+    await expect(page.locator('.im-stat-grid .bp6-card', { hasText: 'Ranking (AUC)' })).toContainText(/0\.\d\d/);
+    const calibration = page.getByRole('region', { name: 'Calibration by profit label' });
+    for (const label of ['Very High', 'High', 'Medium', 'Low', 'Speculative', 'Not an idea (dropped)'])
+      await expect(calibration.getByRole('cell', { name: label, exact: true })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `horizontal overflow at ${width}`).toBeLessThanOrEqual(0);
+    await screenshot(page, `about-scores-${width}`);
+  }
   expect(pageErrors).toEqual([]);
 });
 

@@ -7,6 +7,7 @@ import { loadConfig } from '@ideamine/server/config';
 import { databaseUrl, dropDatabase, withDatabase } from '@ideamine/server/db/admin';
 import { startEmbeddedPostgres } from '@ideamine/server/db/embedded-postgres';
 import { buildKnowledge, buildUser, TEST_PASSWORD } from '@ideamine/server/test/factories';
+import { ideaModel } from '@ideamine/server/llm/idea-model/model';
 import { startDemoSite } from '@ideamine/server/demo/site';
 import { startWorkers } from '@ideamine/worker/runtime';
 import { E2E_PORT, E2E_STATE_FILE, type E2EState, type E2EUsers } from './fixtures';
@@ -99,6 +100,13 @@ async function seed(app: Awaited<ReturnType<typeof createAppContext>>): Promise<
       profit_potential: level,
       overall_score: 4.8 - (i % 10) * 0.3,
       created_at: new Date(Date.now() - i * 3600_000),
+      score_evidence: {
+        severity: ['People waste hours on manual work every week.'],
+        demand: [],
+        monetization: [`Idea ${i + 1} automates it with a simple subscription app.`],
+        implementation: [`Idea ${i + 1} automates it with a simple subscription app.`],
+      },
+      model_version: ideaModel().version,
     });
   }
   await buildKnowledge(app, {

@@ -26,7 +26,8 @@ export function WhyThisScore(props: { scores: SubScoreValues; evidence: ScoreEvi
           {SUB_SCORES.map(([key, column, label]) => (
             <div key={key}>
               <dt>
-                {label}: {formatNumber(scores[column], { decimals: 1 })} / 10
+                {label}
+                {scores[column] === null ? '' : `: ${formatNumber(scores[column], { decimals: 1 })} / 10`}
               </dt>
               {evidence[key].length ? (
                 evidence[key].map((quote) => (

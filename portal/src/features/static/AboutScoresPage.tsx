@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import type { AboutScores } from '@ideamine/shared/contract/public';
-import { formatNumber } from '@ideamine/shared/format';
+import { formatCount, formatNumber } from '@ideamine/shared/format';
 import { useAuth } from '../../auth/AuthProvider';
 import { aboutScoresQuery } from '../../queries/ideas';
 import { QueryState } from '../common/QueryState';
@@ -40,7 +40,7 @@ function About({ about }: { about: AboutScores }) {
     <article>
       <H2>About the scores</H2>
       <p>
-        Every idea is read by a model learned from {formatNumber(about.training.posts)} real public posts that people
+        Every idea is read by a model learned from {formatCount(about.training.posts)} real public posts that people
         labelled by hand as a product idea or not, with how strong an idea it is. The model decides whether a post is an
         idea at all (posts that are not, such as hiring posts, launches and news, never reach the site), gives four
         sub-scores, and combines them into the profit score out of 10. Each idea page quotes the sentences that drove
@@ -53,7 +53,7 @@ function About({ about }: { about: AboutScores }) {
 
       <H4>How often it is right</H4>
       <p>
-        Measured on {formatNumber(h.posts)} labelled posts ({formatNumber(h.ideas)} ideas) from sources the model never
+        Measured on {formatCount(h.posts)} labelled posts ({formatCount(h.ideas)} ideas) from sources the model never
         saw while it was trained or tuned.
       </p>
       <div className="im-stat-grid im-section">
@@ -96,9 +96,9 @@ function About({ about }: { about: AboutScores }) {
             {h.calibration.map((c) => (
               <tr key={c.label}>
                 <td>{c.label === 'dropped' ? 'Not an idea (dropped)' : c.label}</td>
-                <td>{formatNumber(c.posts)}</td>
+                <td>{formatCount(c.posts)}</td>
                 <td>{share(c.share_ideas)}</td>
-                <td>{formatNumber(c.strong_ideas)}</td>
+                <td>{formatCount(c.strong_ideas)}</td>
                 <td>{c.mean_strength_of_ideas === null ? 'n/a' : formatNumber(c.mean_strength_of_ideas)}</td>
               </tr>
             ))}
@@ -133,8 +133,8 @@ function About({ about }: { about: AboutScores }) {
             {about.training.sources.map((s) => (
               <tr key={s.source}>
                 <td>{s.source}</td>
-                <td>{formatNumber(s.posts)}</td>
-                <td>{formatNumber(s.ideas)}</td>
+                <td>{formatCount(s.posts)}</td>
+                <td>{formatCount(s.ideas)}</td>
               </tr>
             ))}
           </tbody>
@@ -157,8 +157,8 @@ function About({ about }: { about: AboutScores }) {
             {h.sources.map((s) => (
               <tr key={s.source}>
                 <td>{s.source}</td>
-                <td>{formatNumber(s.posts)}</td>
-                <td>{formatNumber(s.ideas)}</td>
+                <td>{formatCount(s.posts)}</td>
+                <td>{formatCount(s.ideas)}</td>
                 <td>{share(s.precision)}</td>
                 <td>{share(s.recall)}</td>
               </tr>

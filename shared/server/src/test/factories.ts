@@ -1,3 +1,4 @@
+import type { ScoreEvidence } from '../db/schema';
 import { randomBytes } from 'node:crypto';
 import type { Role } from '@ideamine/shared/permissions';
 import { hashPassword } from '../auth/password';
@@ -90,6 +91,8 @@ export async function buildKnowledge(
     overall_score?: number | null;
     user_id?: number | null;
     created_at?: Date;
+    score_evidence?: ScoreEvidence | null;
+    model_version?: string | null;
   } = {},
 ) {
   const tag = randomBytes(4).toString('hex');
@@ -114,6 +117,8 @@ export async function buildKnowledge(
       profit_potential: o.profit_potential ?? 'High',
       overall_score: o.overall_score ?? null,
       user_id: o.user_id ?? null,
+      score_evidence: o.score_evidence ? JSON.stringify(o.score_evidence) : null,
+      model_version: o.model_version ?? null,
       ...(o.created_at ? { created_at: o.created_at } : {}),
       enriched_at: new Date(),
       analyzed_at: new Date(),
