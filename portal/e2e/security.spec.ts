@@ -58,7 +58,7 @@ test.beforeAll(async ({ request }) => {
     content:
       `<html><head><title>Crawled ${tag} ${SCRIPT}</title></head><body>` +
       `<h1>Crawled ${tag} &lt;script&gt;window.__pwned=4&lt;/script&gt;</h1>` +
-      `<p>${IMG} A page with markup in it. ${LINK}</p><article><p>${SCRIPT} Customers pay a subscription for it.</p></article>` +
+      `<p>${IMG} Is there a tool that keeps markup out of my notes? ${LINK}</p><article><p>${SCRIPT} Every week I clean pasted markup out of my notes by hand. It would be great if an app did it automatically; I would pay for it.</p></article>` +
       `</body></html>`,
   });
   rawId = raw.id;

@@ -156,21 +156,24 @@ function report(outcomes: Outcome[]) {
   };
 }
 
-function providerFrom(name: string): LlmProvider {
+export function providerFrom(name: string, env: NodeJS.ProcessEnv = process.env): LlmProvider {
   if (name === 'local') return new LocalProvider();
   if (name !== 'openai') throw new Error(`--provider must be local or openai, not ${name}`);
-  const apiKey = process.env.OPENAI_API_KEY ?? process.env.LLM_API_KEY;
-  if (!apiKey || !process.env.OPENAI_BASE_URL)
+  const apiKey = env.OPENAI_API_KEY ?? env.LLM_API_KEY;
+  if (!apiKey || !env.OPENAI_BASE_URL)
     throw new Error('--provider openai needs OPENAI_BASE_URL and OPENAI_API_KEY (any OpenAI-compatible server)');
-  return new OpenAiProvider({
-    baseURL: process.env.OPENAI_BASE_URL,
-    apiKey,
-    model: process.env.OPENAI_MODEL ?? 'gpt-4o-mini',
-  });
+  return new OpenAiProvider({ baseURL: env.OPENAI_BASE_URL, apiKey, model: env.OPENAI_MODEL ?? 'gpt-4o-mini' });
 }
 
-export async function evaluate(split: Split, provider: LlmProvider) {
-  const posts = loadDataset().filter((p) => p.split === split);
+/** The report on one split of the labelled dataset. */
+export const evaluate = (split: Split, provider: LlmProvider) =>
+  evaluatePosts(
+    loadDataset().filter((p) => p.split === split),
+    split,
+    provider,
+  );
+
+export async function evaluatePosts(posts: LabelledPost[], split: string, provider: LlmProvider) {
   const outcomes: Outcome[] = [];
   const started = performance.now();
   for (const post of posts) outcomes.push(await run(post, provider));

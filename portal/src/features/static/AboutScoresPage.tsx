@@ -81,7 +81,7 @@ function About({ about }: { about: AboutScores }) {
       <p>
         For each profit label, the held-out posts that got it: how many were ideas and how strong (1 weak to 3 strong).
       </p>
-      <div className="im-table-scroll" tabIndex={0} role="region" aria-label="Calibration by profit label">
+      <div className="im-table-scroll im-section" tabIndex={0} role="region" aria-label="Calibration by profit label">
         <HTMLTable compact striped className="im-fill">
           <thead>
             <tr>
@@ -120,7 +120,7 @@ function About({ about }: { about: AboutScores }) {
       </ul>
 
       <H4>What it learned from</H4>
-      <div className="im-table-scroll" tabIndex={0} role="region" aria-label="Training data by source">
+      <div className="im-table-scroll im-section" tabIndex={0} role="region" aria-label="Training data by source">
         <HTMLTable compact striped className="im-fill">
           <thead>
             <tr>
@@ -142,7 +142,7 @@ function About({ about }: { about: AboutScores }) {
       </div>
 
       <H4>Held-out figures by source</H4>
-      <div className="im-table-scroll" tabIndex={0} role="region" aria-label="Held-out figures by source">
+      <div className="im-table-scroll im-section" tabIndex={0} role="region" aria-label="Held-out figures by source">
         <HTMLTable compact striped className="im-fill">
           <thead>
             <tr>
