@@ -81,30 +81,17 @@ function About({ about }: { about: AboutScores }) {
       <p>
         For each profit label, the held-out posts that got it: how many were ideas and how strong (1 weak to 3 strong).
       </p>
-      <div className="im-table-scroll im-section" tabIndex={0} role="region" aria-label="Calibration by profit label">
-        <HTMLTable compact striped className="im-fill">
-          <thead>
-            <tr>
-              <th scope="col">Label</th>
-              <th scope="col">Posts</th>
-              <th scope="col">Ideas among them</th>
-              <th scope="col">Strong ideas (2-3)</th>
-              <th scope="col">Mean strength of ideas</th>
-            </tr>
-          </thead>
-          <tbody>
-            {h.calibration.map((c) => (
-              <tr key={c.label}>
-                <td>{c.label === 'dropped' ? 'Not an idea (dropped)' : c.label}</td>
-                <td>{formatCount(c.posts)}</td>
-                <td>{share(c.share_ideas)}</td>
-                <td>{formatCount(c.strong_ideas)}</td>
-                <td>{c.mean_strength_of_ideas === null ? 'n/a' : formatNumber(c.mean_strength_of_ideas)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
-      </div>
+      <FigureTable
+        label="Calibration by profit label"
+        headers={['Label', 'Posts', 'Ideas among them', 'Strong ideas (2-3)', 'Mean strength of ideas']}
+        rows={h.calibration.map((c) => [
+          c.label === 'dropped' ? 'Not an idea (dropped)' : c.label,
+          formatCount(c.posts),
+          share(c.share_ideas),
+          formatCount(c.strong_ideas),
+          c.mean_strength_of_ideas === null ? 'n/a' : formatNumber(c.mean_strength_of_ideas),
+        ])}
+      />
 
       <H4>How the profit score is made</H4>
       <p>
@@ -120,57 +107,57 @@ function About({ about }: { about: AboutScores }) {
       </ul>
 
       <H4>What it learned from</H4>
-      <div className="im-table-scroll im-section" tabIndex={0} role="region" aria-label="Training data by source">
-        <HTMLTable compact striped className="im-fill">
-          <thead>
-            <tr>
-              <th scope="col">Source</th>
-              <th scope="col">Posts</th>
-              <th scope="col">Ideas</th>
-            </tr>
-          </thead>
-          <tbody>
-            {about.training.sources.map((s) => (
-              <tr key={s.source}>
-                <td>{s.source}</td>
-                <td>{formatCount(s.posts)}</td>
-                <td>{formatCount(s.ideas)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
-      </div>
+      <FigureTable
+        label="Training data by source"
+        headers={['Source', 'Posts', 'Ideas']}
+        rows={about.training.sources.map((t) => [t.source, formatCount(t.posts), formatCount(t.ideas)])}
+      />
 
       <H4>Held-out figures by source</H4>
-      <div className="im-table-scroll im-section" tabIndex={0} role="region" aria-label="Held-out figures by source">
-        <HTMLTable compact striped className="im-fill">
-          <thead>
-            <tr>
-              <th scope="col">Source</th>
-              <th scope="col">Posts</th>
-              <th scope="col">Ideas</th>
-              <th scope="col">Precision</th>
-              <th scope="col">Recall</th>
-            </tr>
-          </thead>
-          <tbody>
-            {h.sources.map((s) => (
-              <tr key={s.source}>
-                <td>{s.source}</td>
-                <td>{formatCount(s.posts)}</td>
-                <td>{formatCount(s.ideas)}</td>
-                <td>{share(s.precision)}</td>
-                <td>{share(s.recall)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
-      </div>
+      <FigureTable
+        label="Held-out figures by source"
+        headers={['Source', 'Posts', 'Ideas', 'Precision', 'Recall']}
+        rows={h.sources.map((t) => [
+          t.source,
+          formatCount(t.posts),
+          formatCount(t.ideas),
+          share(t.precision),
+          share(t.recall),
+        ])}
+      />
       <p className="im-muted">
         The figures are far from perfect, and we publish them as they came out. See the <Link to="/ideas">ideas</Link>{' '}
         or read <Link to="/about">about Ideamine</Link>.
       </p>
     </article>
+  );
+}
+
+/** A table of figures that scrolls inside its own region on a narrow screen (reachable by keyboard). */
+function FigureTable(props: { label: string; headers: string[]; rows: string[][] }) {
+  return (
+    <div className="im-table-scroll im-section" tabIndex={0} role="region" aria-label={props.label}>
+      <HTMLTable compact striped className="im-fill">
+        <thead>
+          <tr>
+            {props.headers.map((h) => (
+              <th key={h} scope="col">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {props.rows.map((row) => (
+            <tr key={row[0]}>
+              {row.map((cell, i) => (
+                <td key={props.headers[i]}>{cell}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+    </div>
   );
 }
 
