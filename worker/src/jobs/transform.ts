@@ -13,7 +13,8 @@ import { dropSummary, filterIdeas, type Filtered } from '../transform/idea-filte
 import { releaseTasks } from '../pipeline/recover';
 
 // The transform stage: raw pages become knowledge items. Items the idea model's pre-filter
-// judges not to be ideas are dropped before they cost an LLM call, and the task records why. Items are keyed by canonical URL; an item whose exact
+// judges not to be ideas are dropped before they cost an LLM call, and the task records why.
+// Items are keyed by canonical URL; an item whose exact
 // content is already known under another URL becomes another source of that idea.
 
 const MAX_BODY = 50_000;
@@ -89,14 +90,8 @@ async function transformClaimed(
         t.schema_id ? (schemaById.get(t.schema_id) ?? null) : null,
       );
       if (!all.length) return { ...base, items: [], status: 'skipped', skipReason: 'No items found' };
-      const filtered = filterIdeas(all);
-      // Items an operator overruled the pre-filter on are kept whatever the model says.
-      const overruled = new Set(t.keep_urls);
-      const dropped = filtered.dropped.filter((d) => !overruled.has(d.item.url));
-      const items = [
-        ...filtered.ideas.map((i) => i.item),
-        ...filtered.dropped.filter((d) => overruled.has(d.item.url)).map((d) => d.item),
-      ];
+      const { ideas, dropped } = filterIdeas(all, new Set(t.keep_urls));
+      const items = ideas.map((i) => i.item);
       // A page whose items were all dropped is skipped; one that kept some still says what it dropped.
       const skipReason = dropped.length ? dropSummary(dropped) : undefined;
       return { ...base, items, dropped, status: items.length ? 'completed' : 'skipped', skipReason };

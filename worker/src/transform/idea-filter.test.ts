@@ -18,6 +18,18 @@ describe('filterIdeas', () => {
     expect(dropped.map((d) => d.reason)).toEqual(['not an idea: hiring post']);
   });
 
+  it('keeps an item an operator overruled it on, whatever the model says', () => {
+    const hiring = item(
+      '[Hiring] Unity developer wanted',
+      'We are hiring a developer at $30 per hour. Send your portfolio.',
+    );
+    expect(filterIdeas([hiring]).dropped).toHaveLength(1);
+    const { ideas, dropped } = filterIdeas([hiring], new Set([hiring.url]));
+    expect(ideas.map((i) => i.item.url)).toEqual([hiring.url]);
+    expect(ideas[0]!.verdict.isIdea).toBe(false);
+    expect(dropped).toEqual([]);
+  });
+
   it('sums up several dropped items by reason', () => {
     const reason = (r: string) => ({ item: item('x', 'y'), reason: `not an idea: ${r}` });
     expect(dropSummary([reason('hiring post')])).toBe('not an idea: hiring post');

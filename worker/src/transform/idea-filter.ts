@@ -11,12 +11,13 @@ export interface Filtered {
   dropped: { item: ExtractedItem; reason: string }[];
 }
 
-export function filterIdeas(items: ExtractedItem[]): Filtered {
+/** Items whose URL is in `overruled` (an operator's "keep as ideas") are kept whatever the model says. */
+export function filterIdeas(items: ExtractedItem[], overruled: ReadonlySet<string> = new Set()): Filtered {
   const model = ideaModel();
   const out: Filtered = { ideas: [], dropped: [] };
   for (const item of items) {
     const verdict = model.score(item.title, item.body);
-    if (verdict.isIdea) out.ideas.push({ item, verdict });
+    if (verdict.isIdea || overruled.has(item.url)) out.ideas.push({ item, verdict });
     else out.dropped.push({ item, reason: verdict.reason ?? 'not an idea' });
   }
   return out;

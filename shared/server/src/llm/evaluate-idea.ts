@@ -97,7 +97,8 @@ function evaluation(
   cats: string[],
   a: Analysis,
 ): Omit<IdeaEvaluation, 'provider' | 'model'> {
-  const profit = ideaModel().file.profit;
+  const model = ideaModel();
+  const profit = model.file.profit;
   const scores = subScoresOf(a);
   const columns = scoreColumns(a);
   return {
@@ -119,7 +120,7 @@ function evaluation(
         factor: 'calibration',
         score: null,
         weight: null,
-        contribution: round2(columns.profit_score - ideaModel().rawProfit(scores)),
+        contribution: round2(columns.profit_score - model.rawProfit(scores)),
       },
     ],
     evidence: a.evidence ?? { severity: [], demand: [], monetization: [], implementation: [] },
