@@ -6,7 +6,8 @@ import { foldIdeaRollups } from '@ideamine/server/queries/idea-rollups';
 // and keywords drawn from a product vocabulary, categories from the managed list, scores, votes
 // and creation dates spread over a year. Deterministic (setseed) so runs compare.
 
-const WORDS = `invoice florist booking dentist landlord tenant freelancer agency recruiter plumber bakery
+/** The words seeded titles are made of (the benchmark's long-tail searches pick two). */
+export const SEED_WORDS = `invoice florist booking dentist landlord tenant freelancer agency recruiter plumber bakery
 gym coach tutor teacher student parent nurse clinic pharmacy vet pet dog cat garden farm
 restaurant cafe delivery courier warehouse inventory shipping label printer receipt payroll tax
 budget expense subscription marketplace review rating survey feedback analytics dashboard report
@@ -22,7 +23,7 @@ drone sensor robot ai model agent prompt transcription translation voice caption
   .split(/\s+/)
   .filter(Boolean);
 
-const vocabulary = sql.raw(`ARRAY[${WORDS.map((w) => `'${w}'`).join(',')}]::text[]`);
+const vocabulary = sql.raw(`ARRAY[${SEED_WORDS.map((w) => `'${w}'`).join(',')}]::text[]`);
 
 export async function countIdeas(db: Db): Promise<number> {
   const r = await db

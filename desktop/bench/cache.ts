@@ -281,6 +281,7 @@ class SimulatedSystem {
       time_limit_seconds: 5400,
       error: j.status === 'failed' ? 'Time limit reached' : null,
       created_by: j.origin === 'manual' ? 1 : null,
+      created_by_username: j.origin === 'manual' ? 'operator' : null,
       created_at: iso(j.created_at),
       started_at: j.started_at === null ? null : iso(j.started_at),
       finished_at: j.finished_at === null ? null : iso(j.finished_at),

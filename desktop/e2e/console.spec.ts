@@ -109,6 +109,20 @@ test('the tasks table stays usable at 100,000 rows', async ({ page }) => {
   await shot(page, 'console-tasks-100k');
 });
 
+test('the jobs screen shows an operator whose job each is, and keeps the list for offline use', async ({ page }) => {
+  await signIn(page);
+  await page.goto(`${harness.bridgeUrl}/admin/jobs?tag=console-big`);
+  const table = page.getByRole('region', { name: 'Jobs' });
+  await expect(table.locator('.bp6-table-quadrant-top').getByText('Owner', { exact: true })).toBeVisible();
+  // The seeded job has no creator (as a built-in schedule's jobs).
+  await expect(table.locator('.bp6-table-quadrant-main').getByText('No owner', { exact: true })).toBeVisible();
+  // Operators all see the same list, so it is kept (a trial user's never is: caching-fetch.test.ts).
+  await expect
+    .poll(() => harness.console.snapshots.keys().map((k) => k.key))
+    .toEqual(expect.arrayContaining([expect.stringMatching(/^\/jobs\?.*tag=console-big/)]));
+  await shot(page, 'console-jobs-owner');
+});
+
 test('a restart shows the cached data at once, then the live data', async ({ page }) => {
   await signIn(page);
   await page.reload();

@@ -456,8 +456,11 @@ test('a trial user reads knowledge and schemas without write buttons and is kept
   await expect(page.getByRole('button', { name: 'Edit' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
 
+  // Schedules belong to who created them: the shipped ones are no trial user's.
   await page.goto('/admin/schedules');
-  await expect(page.getByRole('region', { name: 'Schedules' }).getByText('Product Hunt feed')).toBeVisible();
+  const schedules = page.getByRole('region', { name: 'Schedules' });
+  await expect(schedules.getByText('No schedules yet.')).toBeVisible();
+  await expect(schedules.getByText('Product Hunt feed')).toHaveCount(0);
   await expect(page.getByRole('switch')).toHaveCount(0);
 
   await page.goto('/admin/users');

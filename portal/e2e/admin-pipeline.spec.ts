@@ -33,13 +33,18 @@ test('an admin starts a job, watches it run and opens an idea it produced', asyn
   await expect(page).toHaveURL(/\/admin\/jobs\/\d+$/);
   await expect(page.getByRole('heading', { name: `Job ${jobIdOf(page)}: ${tag}` })).toBeVisible();
   const progress = page.getByRole('region', { name: 'Progress' });
-  await expect(progress.getByRole('group', { name: 'Crawl tasks' })).toBeVisible();
+  for (const stage of ['Crawl', 'Transform', 'Enrich', 'Analyse'])
+    await expect(progress.getByRole('group', { name: stage })).toBeVisible();
 
   // The page follows the job by itself: no reload, no fixed sleep.
   const status = page.getByLabel('Properties').locator('dd').nth(1);
   await expect(status).toHaveText(/^(completed|partially completed)$/, { timeout: 100_000 });
   await expect(progress.getByText('Following the job')).toHaveCount(0);
-  await expect(progress.getByRole('group', { name: 'Crawl tasks' })).toContainText('completed');
+  await expect(progress.getByRole('group', { name: 'Crawl' })).toContainText('completed');
+  // Completed means its ideas are scored too, not only its pages read.
+  await expect(progress.getByRole('group', { name: 'Analyse' })).toContainText(
+    /of [1-9]\d* ideas finished \(100(\.0)?%\)/,
+  );
   const crawlTable = page.getByRole('region', { name: 'Crawl tasks' });
   await expect(crawlTable.getByText(`${e2eState().siteUrl}/`, { exact: true })).toBeVisible();
   await screenshot(page, 'admin-job-detail');
@@ -332,26 +337,54 @@ test('a developer adds a raw page by hand, sees its content as text, edits and d
   await expect(page.getByRole('region', { name: 'Raw data' }).getByRole('link', { name: url })).toHaveCount(0);
 });
 
-test('a trial user sees jobs but not raw data, and job tasks without the task list permission', async ({ page }) => {
+test("a trial user sees only their own jobs, operators everyone's with the owner; not raw data", async ({
+  page,
+  request,
+}) => {
+  // A job of the trial user's own (whether the workers have run it yet does not matter here).
+  const tag = `e2e-trial-own-${Date.now()}`;
+  const own = await apiAs<{ id: number }>(request, 'trial', 'POST', '/jobs', {
+    initial_url: `${e2eState().siteUrl}/about`,
+    tag,
+    max_pages: 1,
+  });
   await signIn(page, 'trial', '/admin/jobs');
   const table = page.getByRole('region', { name: 'Jobs' });
-  await expect(table.getByText('seeded-failures', { exact: true })).toBeVisible();
+  await expect(table.getByText(tag, { exact: true })).toBeVisible();
+  await expect(page.getByText('Your crawl jobs:')).toBeVisible();
+  // Other users' jobs are not listed, and with only their own there is no owner column.
+  await expect(table.getByText('seeded-failures', { exact: true })).toHaveCount(0);
+  await expect(table.locator('.bp6-table-quadrant-top').getByText('Owner', { exact: true })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'New job' })).toBeVisible();
-  await table.getByText('seeded-failures', { exact: true }).waitFor();
-  await page.goto(`/admin/jobs/${e2eState().seeded.failingJobId}`);
-  await expect(page.getByRole('heading', { name: /seeded-failures/ })).toBeVisible();
+  await screenshot(page, 'admin-jobs-trial');
+
+  await page.goto(`/admin/jobs/${own.id}`);
+  await expect(page.getByRole('heading', { name: `Job ${own.id}: ${tag}` })).toBeVisible();
+  await expect(page.getByLabel('Properties')).toContainText('trial_user');
   await expect(page.getByRole('tab', { name: /^Crawl tasks/ })).toBeVisible();
   await expect(page.getByRole('tab', { name: /^Raw data/ })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
   await expect(
-    page
-      .getByRole('region', { name: 'Crawl tasks' })
-      .getByText(/ideas\/1$/)
-      .first(),
+    page.getByRole('region', { name: 'Crawl tasks' }).getByText(`${e2eState().siteUrl}/about`, { exact: true }),
   ).toBeVisible();
   await screenshot(page, 'admin-job-detail-trial');
+
+  // Another user's job does not exist for them.
+  await page.goto(`/admin/jobs/${e2eState().seeded.failingJobId}`);
+  await expect(page.getByText('Job not found')).toBeVisible();
 
   await page.goto('/admin/data/raw');
   await expect(page.getByText('Access Restricted')).toBeVisible();
   await screenshot(page, 'admin-raw-data-trial');
+
+  // An operator sees every job, with whose it is.
+  await signIn(page, 'developer', `/admin/jobs?tag=${tag}`);
+  const operatorTable = page.getByRole('region', { name: 'Jobs' });
+  await expect(operatorTable.locator('.bp6-table-quadrant-top').getByText('Owner', { exact: true })).toBeVisible();
+  await expect(
+    operatorTable.locator('.bp6-table-quadrant-main').getByText('trial_user', { exact: true }),
+  ).toBeVisible();
+  await page.goto('/admin/jobs?tag=seeded-failures');
+  await expect(operatorTable.locator('.bp6-table-quadrant-main').getByText('No owner', { exact: true })).toBeVisible();
+  await screenshot(page, 'admin-jobs-owner');
 });

@@ -21,14 +21,26 @@ async function firstId(request: APIRequestContext, path: string): Promise<string
   return String(list[0]!.id);
 }
 
-/** A concrete path for a route pattern, naming records that exist. */
-async function concretePaths(request: APIRequestContext): Promise<Map<string, string>> {
+/** A job of the trial user's own: they reach no one else's (another user's answers "Job not found"). */
+async function trialJobId(request: APIRequestContext): Promise<string> {
+  const mine = await apiAs<{ id: number }[]>(request, 'trial', 'GET', '/jobs?page=1&page_size=1');
+  if (mine[0]) return String(mine[0].id);
+  const created = await apiAs<{ id: number }>(request, 'trial', 'POST', '/jobs', {
+    initial_url: `${e2eState().siteUrl}/about`,
+    tag: 'e2e-route-matrix',
+    max_pages: 1,
+  });
+  return String(created.id);
+}
+
+/** A concrete path for a route pattern, naming records that exist (and that `who` may reach). */
+async function concretePaths(request: APIRequestContext, who: keyof E2EUsers): Promise<Map<string, string>> {
   const state = e2eState();
   const ids: Record<string, string> = {
     '/admin/users/$id': String(state.users.trial.id),
     '/admin/knowledge/$id': await firstId(request, '/data/knowledge'),
     '/admin/data/raw/$id': await firstId(request, '/data/raw'),
-    '/admin/jobs/$id': String(state.seeded.bigJobId),
+    '/admin/jobs/$id': who === 'trial' ? await trialJobId(request) : String(state.seeded.bigJobId),
     '/admin/schemas/$id': await firstId(request, '/schemas'),
     '/admin/rate-limits/$id': await firstId(request, '/rate-limits'),
     '/admin/schedules/$id': await firstId(request, '/schedules'),
@@ -45,7 +57,7 @@ async function concretePaths(request: APIRequestContext): Promise<Map<string, st
 for (const account of ACCOUNTS) {
   test(`admin routes for ${account.who}`, async ({ page, request }) => {
     test.setTimeout(120_000);
-    const paths = await concretePaths(request);
+    const paths = await concretePaths(request, account.who);
     await signIn(page, account.who, '/dashboard');
     const principal = {
       role: account.role,

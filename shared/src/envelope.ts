@@ -10,6 +10,11 @@ export const paginationSchema = z.object({
   total_pages: z.number().int(),
   /** Set when `total` is an estimate: a search matching more ideas than are counted exactly. */
   total_estimated: z.boolean().optional(),
+  /**
+   * Lists with seek pagination: pass it back as `cursor` for the rows after this page, found by
+   * index however deep (page numbers read and skip every row before). Null on the last page.
+   */
+  next_cursor: z.string().nullable().optional(),
 });
 export type Pagination = z.infer<typeof paginationSchema>;
 

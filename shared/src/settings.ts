@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { CRAWL_BUDGET_SETTINGS } from './crawl-budget-settings';
 import { DEFAULT_TRIAL_DAYS } from './limits';
+import { productToken } from './product-token';
 
 // Known settings: each key has a schema and a default. Unknown keys are refused by the settings
 // calls, so a typo never becomes a silent no-op.
@@ -16,7 +18,14 @@ export const KNOWN_SETTINGS = {
     description: 'Obey robots.txt (RFC 9309); turning this off is for sites you own',
   },
   'crawl.user_agent': {
-    schema: z.string().min(3).max(200),
+    schema: z
+      .string()
+      .min(3)
+      .max(200)
+      .refine(
+        (ua) => productToken(ua) !== null,
+        'must start with a product token such as "IdeamineBot/0.1", or name one after "(compatible;"',
+      ),
     default: 'IdeamineBot/0.1',
     description: 'User-Agent sent by the crawler and matched against robots.txt groups',
   },
@@ -105,6 +114,7 @@ export const KNOWN_SETTINGS = {
     default: 10240,
     description: 'Database size (MB) the dashboard reports storage utilization against',
   },
+  ...CRAWL_BUDGET_SETTINGS,
 } as const;
 
 export type SettingKey = keyof typeof KNOWN_SETTINGS;

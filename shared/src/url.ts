@@ -2,8 +2,8 @@
 
 const TRACKING = /^(utm_[a-z]+|fbclid|gclid|mc_cid|mc_eid|ref_src|igshid)$/i;
 
-/** The normalised absolute http(s) URL, or null for anything else (mailto:, javascript:, junk). */
-export function normalizeUrl(input: string, base?: string): string | null {
+/** An absolute http(s) URL without its fragment, credentials or the trailing dot of its host; null for anything else. */
+function httpUrl(input: string, base?: string): URL | null {
   let url: URL;
   try {
     url = new URL(input.trim(), base);
@@ -14,7 +14,15 @@ export function normalizeUrl(input: string, base?: string): string | null {
   url.hash = '';
   url.username = '';
   url.password = '';
-  url.hostname = url.hostname.toLowerCase().replace(/\.$/, '');
+  url.hostname = url.hostname.replace(/\.$/, '');
+  return url;
+}
+
+/** The normalised absolute http(s) URL, or null for anything else (mailto:, javascript:, junk). */
+export function normalizeUrl(input: string, base?: string): string | null {
+  const url = httpUrl(input, base);
+  if (!url) return null;
+  url.hostname = url.hostname.toLowerCase();
   if ((url.protocol === 'http:' && url.port === '80') || (url.protocol === 'https:' && url.port === '443'))
     url.port = '';
   const params = [...url.searchParams.entries()].filter(([k]) => !TRACKING.test(k));
@@ -22,6 +30,21 @@ export function normalizeUrl(input: string, base?: string): string | null {
   url.search = params.length ? new URLSearchParams(params).toString() : '';
   if (url.pathname === '') url.pathname = '/';
   return url.toString();
+}
+
+/**
+ * The absolute http(s) URL as a link wrote it, for fetching and for robots.txt: the fragment
+ * and any credentials dropped and percent-escapes in upper case (RFC 3986 6.2.2.1), but the
+ * query left in its own order and encoding, unlike `normalizeUrl`, which is for dedup only.
+ */
+export function linkedUrl(input: string, base?: string): string | null {
+  const url = httpUrl(input, base);
+  return url && url.toString().replace(/%[0-9a-f]{2}/gi, (e) => e.toUpperCase());
+}
+
+/** What a crawl task stores as `fetch_url`: the linked form when it differs from the dedup key. */
+export function fetchUrlFor(key: string, linked: string | null): string | null {
+  return linked && linked !== key ? linked : null;
 }
 
 export function domainOf(url: string): string {

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import pino from 'pino';
 import { closeAppContext, createAppContext } from '@ideamine/server/boot';
 import { createJob } from '@ideamine/server/commands/create-job';
@@ -11,6 +12,7 @@ import { ensureDatabase } from '@ideamine/server/db/resolve-database';
 import { parseAllowList } from '@ideamine/server/net/address-policy';
 import { startWorkers } from '../src/runtime';
 import { reportResult } from '../../build/bench-result';
+import { countStatements, statementReport } from './sql-stats';
 
 // `npm run bench:crawl`: crawl and transform a 5,000-page loopback site with Ideamine (every
 // page, task and idea persisted to PostgreSQL), then with Crawlee's CheerioCrawler at the same
@@ -18,6 +20,8 @@ import { reportResult } from '../../build/bench-result';
 // print pages/s and the ratios.
 
 const PAGES = Number(process.env.BENCH_PAGES ?? 5000);
+/** Counts the SQL statements of the Ideamine run and prints the most frequent (sql-stats.ts). */
+const resetStatements = process.env.BENCH_SQL_STATS ? countStatements() : null;
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -64,6 +68,7 @@ async function benchIdeamine(siteUrl: string): Promise<{ seconds: number; pages:
     ...(process.env.BENCH_LOOPS ? { concurrency: Number(process.env.BENCH_LOOPS) } : {}),
     pollingIntervalSeconds: Number(process.env.BENCH_POLL ?? 0.5),
   });
+  resetStatements?.();
   const started = performance.now();
   const job = await createJob(
     app.db,
@@ -71,12 +76,19 @@ async function benchIdeamine(siteUrl: string): Promise<{ seconds: number; pages:
     { initial_url: `${siteUrl}/page/0`, max_pages: PAGES, max_depth: 10, time_limit_seconds: 3600 },
     { userId: null, allow: parseAllowList('127.0.0.1') },
   );
+  // Done when every page is crawled and transformed (the job itself then waits for its ideas to
+  // be enriched and analysed, stages this benchmark does not run).
   for (;;) {
-    const j = await app.db.selectFrom('jobs').select('status').where('id', '=', job.id).executeTakeFirstOrThrow();
-    if (j.status !== 'pending' && j.status !== 'active') break;
+    const { rows } = await sql<{ open: boolean }>`
+      SELECT EXISTS (SELECT 1 FROM crawl_tasks WHERE job_id = ${job.id} AND status IN ('pending', 'active'))
+          OR EXISTS (SELECT 1 FROM transform_tasks WHERE job_id = ${job.id} AND status IN ('pending', 'active')) AS open`.execute(
+      app.db,
+    );
+    if (!rows[0]!.open) break;
     await new Promise((r) => setTimeout(r, 50));
   }
   const seconds = (performance.now() - started) / 1000;
+  const report = resetStatements ? statementReport(PAGES) : null;
   const pages = Number(
     (
       await app.db
@@ -101,6 +113,7 @@ async function benchIdeamine(siteUrl: string): Promise<{ seconds: number; pages:
   const { dropDatabase } = await import('@ideamine/server/test/database-admin');
   await dropDatabase(admin.toString(), name);
   await server.stop();
+  if (report) console.log(report);
   return { seconds, pages, ideas };
 }
 

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Agent } from 'undici';
 import type { Db } from '@ideamine/server/db/database';
 import type { QueueName } from '@ideamine/shared/jobs';
-import type { RobotsPolicy } from './crawl/robots';
+import type { RobotsPolicy } from './crawl/robots/policy';
 import type { DomainRateLimiter } from './crawl/rate-limiter';
 import type { AllowList } from '@ideamine/server/net/address-policy';
 import type { LlmProvider } from '@ideamine/server/llm/provider';

@@ -8,7 +8,7 @@ import type { CrawlSettings, WorkerContext } from './context';
 import type { BackupPlace } from '@ideamine/server/commands/backups';
 import { createHttpAgent } from './crawl/fetcher';
 import { DomainRateLimiter } from './crawl/rate-limiter';
-import { RobotsPolicy } from './crawl/robots';
+import { RobotsPolicy } from './crawl/robots/policy';
 import { crawlAllowList } from '@ideamine/server/net/crawl-allow-list';
 import { handleAnalyse } from './jobs/analyse';
 import { handleCrawl } from './jobs/crawl';
@@ -18,6 +18,7 @@ import { handleProfitBatch } from './jobs/profit-analysis';
 import { handleTransform } from './jobs/transform';
 import { chooseProvider } from '@ideamine/server/llm/choose-provider';
 import { recoverOrphanedTasks } from './pipeline/recover';
+import { reconcileLostMessages } from './pipeline/reconcile';
 
 // Starts the pipeline workers in this process: one handler per queue, registered explicitly,
 // and a heartbeat row so dashboards can count live workers.
@@ -41,6 +42,8 @@ export interface WorkerOptions {
   pauseCheckSeconds?: number;
   /** Enables scheduled backups (setting backup.schedule_cron) from this process's schedule tick. */
   backups?: BackupPlace;
+  /** Pending work unchanged this long with no queue message is sent again (pipeline/reconcile.ts). */
+  lostAfterSeconds?: number;
 }
 
 const SETTINGS_TTL_MS = 15_000;
@@ -65,6 +68,42 @@ function cached<T>(load: () => Promise<T>): () => Promise<T> {
   };
 }
 
+/**
+ * The queues a message of each queue sends to. When one is done, a polling loop of each of those
+ * queues in this process is told to fetch at once instead of at its next poll: a crawl's pages
+ * reach the transform, and the links they found the crawl, without waiting out the interval.
+ */
+const FEEDS: Partial<Record<QueueName, QueueName[]>> = {
+  crawl: ['crawl', 'transform'],
+  transform: ['enrich'],
+  enrich: ['analyse'],
+};
+
+/**
+ * Queues whose fetched messages are handled as one: a transform is database and CPU work only,
+ * and the pages of several messages written in one transaction cost a few statements in all
+ * instead of a few per message. When that fails, each of its messages fails and is retried.
+ */
+const TOGETHER: { [Q in QueueName]?: (payloads: QueuePayload<Q>[]) => QueuePayload<Q> } = {
+  transform: (payloads) => ({ taskIds: payloads.flatMap((p) => p.taskIds) }),
+};
+
+/** A fetched batch as the units it is handled in: one per message, or one for all (TOGETHER). */
+function unitsOf(queue: QueueName, jobs: PgBoss.Job<unknown>[]): { ids: string[]; payload: () => unknown }[] {
+  const schema = QUEUES[queue].payload;
+  const merge = TOGETHER[queue] as ((payloads: unknown[]) => unknown) | undefined;
+  if (!merge || jobs.length < 2) return jobs.map((job) => ({ ids: [job.id], payload: () => schema.parse(job.data) }));
+  // A message that does not parse fails alone; the others go on together.
+  const parsed = jobs.map((job) => ({ job, result: schema.safeParse(job.data) }));
+  const ok = parsed.filter((p) => p.result.success);
+  return [
+    ...(ok.length ? [{ ids: ok.map((p) => p.job.id), payload: () => merge(ok.map((p) => p.result.data)) }] : []),
+    ...parsed
+      .filter((p) => !p.result.success)
+      .map((p) => ({ ids: [p.job.id], payload: () => schema.parse(p.job.data) })),
+  ];
+}
+
 export interface RunningWorkers {
   id: string;
   /** Queues this process currently does not fetch because an operator paused them. */
@@ -77,7 +116,6 @@ export interface RunningWorkers {
 export async function startWorkers(opts: WorkerOptions): Promise<RunningWorkers> {
   const { db, boss, log } = opts;
   const allow = await crawlAllowList(db, opts.allowPrivate ?? '');
-  const userAgent = await readSetting(db, 'crawl.user_agent');
   const http = createHttpAgent(allow);
   const workerId = `${os.hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
   const heartbeatSeconds = opts.heartbeatSeconds ?? 10;
@@ -88,7 +126,7 @@ export async function startWorkers(opts: WorkerOptions): Promise<RunningWorkers>
     log,
     http,
     allow,
-    robots: new RobotsPolicy(db, http, allow, userAgent),
+    robots: new RobotsPolicy(db, http, allow),
     limiter: new DomainRateLimiter(db),
     llm: cached(() => chooseProvider(db)),
     crawl: cached(async (): Promise<CrawlSettings> => ({
@@ -113,6 +151,12 @@ export async function startWorkers(opts: WorkerOptions): Promise<RunningWorkers>
 
   const queues = opts.queues ?? (Object.keys(handlers) as QueueName[]);
   const workerIds = new Map<QueueName, string[]>();
+  // One loop per queue at a time, in turn: it fetches up to a batch; the others keep polling.
+  let turn = 0;
+  const nudge = (queue: QueueName) => {
+    const ids = workerIds.get(queue);
+    if (ids?.length) boss.notifyWorker(ids[turn++ % ids.length]!);
+  };
   const loops = (q: QueueName) => (q === 'crawl' || q === 'transform' ? (opts.concurrency ?? DEFAULT_LOOPS) : 1);
   const startQueue = async (queue: QueueName) => {
     const ids: string[] = [];
@@ -122,17 +166,20 @@ export async function startWorkers(opts: WorkerOptions): Promise<RunningWorkers>
         queue,
         { batchSize: opts.batchSize ?? 4, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 0.5 },
         async (jobs) => {
-          // Messages of a batch run side by side; a failing one fails alone and is retried alone.
+          // Units of a batch run side by side; a failing one fails alone and is retried alone.
+          const batch = unitsOf(queue, jobs);
           const results = await Promise.allSettled(
-            jobs.map(async (job) => {
-              await handler(QUEUES[queue].payload.parse(job.data));
-              await boss.complete(queue, job.id);
+            batch.map(async (unit) => {
+              await handler(unit.payload());
+              await boss.complete(queue, unit.ids);
+              for (const next of FEEDS[queue] ?? []) nudge(next);
             }),
           );
           for (const [i, r] of results.entries()) {
             if (r.status === 'rejected') {
               log.warn({ queue, err: r.reason }, 'job failed; pg-boss retries it');
-              await boss.fail(queue, jobs[i]!.id, { message: String((r.reason as Error)?.message ?? r.reason) });
+              const message = String((r.reason as Error)?.message ?? r.reason);
+              for (const id of batch[i]!.ids) await boss.fail(queue, id, { message });
             }
           }
         },
@@ -221,6 +268,8 @@ export async function startWorkers(opts: WorkerOptions): Promise<RunningWorkers>
       .execute();
     const recovered = await recoverOrphanedTasks(db, boss, heartbeatSeconds * 3);
     if (recovered) log.warn({ recovered }, 'gave the tasks of a dead worker back to the queue');
+    const lost = await reconcileLostMessages(db, boss, opts.lostAfterSeconds);
+    if (Object.values(lost).some((n) => n > 0)) log.warn(lost, 'sent again work whose queue message was lost');
   };
   await beat();
   const timer = setInterval(

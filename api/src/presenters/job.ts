@@ -4,7 +4,10 @@ import type { CrawlTasksTable, JobsTable, TransformTasksTable } from '@ideamine/
 import { patternProblems } from '@ideamine/shared/pattern';
 import { iso } from './time';
 
-export function presentJob(j: Selectable<JobsTable>): Job {
+/** A job row; reads that join its owner's username (queries/jobs.ts) pass it along. */
+export type JobWithOwner = Selectable<JobsTable> & { created_by_username?: string | null };
+
+export function presentJob(j: JobWithOwner): Job {
   return {
     id: j.id,
     status: j.status,
@@ -23,8 +26,10 @@ export function presentJob(j: Selectable<JobsTable>): Job {
       ...patternProblems('exclude_patterns', j.exclude_patterns),
     ],
     time_limit_seconds: j.time_limit_seconds,
+    follow_feed_items: j.follow_feed_items,
     error: j.error,
     created_by: j.created_by,
+    created_by_username: j.created_by_username ?? null,
     created_at: j.created_at.toISOString(),
     started_at: iso(j.started_at),
     finished_at: iso(j.finished_at),

@@ -3,7 +3,11 @@ import type { Knowledge } from '@ideamine/shared/contract/knowledge';
 import type { KnowledgeTable } from '@ideamine/server/db/schema';
 import { iso } from './time';
 
-export type KnowledgeRow = Omit<Selectable<KnowledgeTable>, 'search' | 'rescore_queued_at'>;
+// The pipeline's bookkeeping (re-scoring marks, failed tries) is not part of an idea as shown.
+export type KnowledgeRow = Omit<
+  Selectable<KnowledgeTable>,
+  'search' | 'rescore_queued_at' | 'pipeline_attempts' | 'pipeline_error' | 'pipeline_failed_at'
+>;
 
 export function presentKnowledge(k: KnowledgeRow, sources: string[]): Knowledge {
   return { ...presentKnowledgeListItem(k), body: k.body, sources, score_evidence: k.score_evidence };

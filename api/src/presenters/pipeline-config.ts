@@ -51,6 +51,7 @@ export function presentSchedule(s: Selectable<SchedulesTable>) {
     last_run_at: iso(s.last_run_at),
     last_job_id: s.last_job_id,
     is_builtin: s.is_builtin,
+    created_by: s.created_by,
     created_at: s.created_at.toISOString(),
     updated_at: s.updated_at.toISOString(),
   };

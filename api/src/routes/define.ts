@@ -62,13 +62,15 @@ export interface RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z
   rawResponse?: { types: readonly string[]; description: string };
   /**
    * GET answers for visitors (no token) are the same for everyone: cache the serialized answer
-   * per path and query string for PUBLIC_CACHE_SECONDS. Signed-in callers always get live data.
+   * per path and query string for PUBLIC_CACHE_SECONDS (dropped when the data changes). A route
+   * whose answer holds a part cached on its own (trending keywords) says which queries to leave
+   * out, so no answer stacks one cache on another. Signed-in callers get live pages.
    */
-  visitorCache?: boolean;
+  visitorCache?: boolean | ((query: Record<string, unknown>) => boolean);
   /**
    * GET answers that are the same for every caller allowed to make the call (operations
-   * dashboards): cached per path and query string for DASHBOARD_CACHE_SECONDS, stale answers
-   * served while one reload runs. `forceRefresh=true` in the query always reads live.
+   * dashboards): cached per path and query string for DASHBOARD_CACHE_SECONDS, never served
+   * after that and dropped when the data changes. `forceRefresh=true` in the query always reads live.
    */
   sharedCache?: boolean;
   successStatus?: 200 | 201;

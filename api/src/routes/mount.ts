@@ -80,7 +80,7 @@ async function run(app: AppContext, route: Route, ctx: Context, checkResponses: 
   const cache =
     ctx.method !== 'GET'
       ? null
-      : route.visitorCache && !auth && !authError
+      : visitorCached(route, ctx.query) && !auth && !authError
         ? app.publicCache
         : route.sharedCache && ctx.query.forceRefresh !== 'true'
           ? app.dashboardCache
@@ -107,4 +107,8 @@ async function run(app: AppContext, route: Route, ctx: Context, checkResponses: 
   if (checkResponses) route.response.parse(reply.data); // catches presenter drift in tests
   ctx.status = reply.status ?? route.successStatus ?? 200;
   ctx.body = { status: 'success', data: reply.data, ...(reply.meta ? { meta: reply.meta } : {}) };
+}
+
+function visitorCached(route: Route, query: Record<string, unknown>): boolean {
+  return typeof route.visitorCache === 'function' ? route.visitorCache(query) : route.visitorCache === true;
 }

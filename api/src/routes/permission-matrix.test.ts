@@ -71,10 +71,12 @@ const SAMPLES: Record<string, (app: AppContext, me: { id: number } | null) => Pr
   'users.delete': async (app) => ({ params: { id: (await buildUser(app)).id } }),
   'jobs.create': async () => ({ body: { initial_url: `https://example.test/${fresh()}`, max_pages: 1 } }),
   'jobs.list': async () => ({ query: 'status=pending' }),
-  'jobs.get': async (app) => ({ params: { id: (await buildJob(app)).id } }),
-  'jobs.detail': async (app) => ({ params: { id: (await buildJob(app)).id } }),
-  'jobs.update': async (app) => ({ params: { id: (await buildJob(app)).id }, body: { tag: 'renamed' } }),
-  'jobs.delete': async (app) => ({ params: { id: (await buildJob(app)).id } }),
+  // A trial user reaches only the jobs and schedules they created (jobs/ownership.test.ts has
+  // everyone against another user's): the samples are the caller's own.
+  'jobs.get': async (app, me) => ({ params: { id: (await ownJob(app, me)).id } }),
+  'jobs.detail': async (app, me) => ({ params: { id: (await ownJob(app, me)).id } }),
+  'jobs.update': async (app, me) => ({ params: { id: (await ownJob(app, me)).id }, body: { tag: 'renamed' } }),
+  'jobs.delete': async (app, me) => ({ params: { id: (await ownJob(app, me)).id } }),
   'tasks.crawl.list': async () => ({}),
   'tasks.transform.list': async () => ({}),
   'tasks.crawl.run': async (app) => {
@@ -114,7 +116,7 @@ const SAMPLES: Record<string, (app: AppContext, me: { id: number } | null) => Pr
   },
   'knowledge.list': async () => ({ query: 'sort=profit_score' }),
   'knowledge.search': async () => ({ query: 'q=subscription' }),
-  'knowledge.by_job': async (app) => ({ params: { jobId: (await buildJob(app)).id } }),
+  'knowledge.by_job': async (app, me) => ({ params: { jobId: (await ownJob(app, me)).id } }),
   'knowledge.by_slug': async (app) => {
     const k = await buildKnowledge(app);
     return { params: { id: k.id, slug: k.slug } };
@@ -142,10 +144,13 @@ const SAMPLES: Record<string, (app: AppContext, me: { id: number } | null) => Pr
   'schemas.update': async (app) => ({ params: { id: (await newSchema(app)).id }, body: { description: 'changed' } }),
   'schemas.delete': async (app) => ({ params: { id: (await newSchema(app)).id } }),
   'schedules.list': async () => ({}),
-  'schedules.get': async () => ({ params: { id: 1 } }),
+  'schedules.get': async (app, me) => ({ params: { id: (await newSchedule(app, me)).id } }),
   'schedules.create': async () => ({ body: scheduleBody() }),
-  'schedules.update': async (app) => ({ params: { id: (await newSchedule(app)).id }, body: { is_active: false } }),
-  'schedules.delete': async (app) => ({ params: { id: (await newSchedule(app)).id } }),
+  'schedules.update': async (app, me) => ({
+    params: { id: (await newSchedule(app, me)).id },
+    body: { is_active: false },
+  }),
+  'schedules.delete': async (app, me) => ({ params: { id: (await newSchedule(app, me)).id } }),
   'rate_limits.list': async () => ({}),
   'rate_limits.get': async (app) => ({ params: { id: (await newRateLimit(app)).id } }),
   'rate_limits.create': async () => ({ body: { domain_pattern: `${fresh()}.example`, requests_per_minute: 60 } }),
@@ -285,6 +290,8 @@ const SAMPLES: Record<string, (app: AppContext, me: { id: number } | null) => Pr
 };
 
 const ownerId = async (app: AppContext, me: { id: number } | null) => me?.id ?? (await buildUser(app)).id;
+const ownJob = async (app: AppContext, me: { id: number } | null) =>
+  buildJob(app, { createdBy: await ownerId(app, me) });
 /** The seed crawl task of a new job, in the given status. */
 const matrixTask = async (app: AppContext, status: 'failed' | 'pending') => {
   const job = await buildJob(app);
@@ -326,13 +333,14 @@ const newSchema = (app: AppContext) =>
     .values({ name: `m ${fresh()}`, type: 'feed' })
     .returning('id')
     .executeTakeFirstOrThrow();
-const newSchedule = (app: AppContext) =>
+const newSchedule = async (app: AppContext, me: { id: number } | null) =>
   app.db
     .insertInto('schedules')
     .values({
       name: `m ${fresh()}`,
       cron: '0 * * * *',
       job_template: JSON.stringify({ initial_url: 'https://example.test/' }),
+      created_by: await ownerId(app, me),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

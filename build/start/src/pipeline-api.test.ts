@@ -102,6 +102,30 @@ describe('jobs through the API', () => {
     expect(after).toEqual(before);
   });
 
+  it("holds a trial user's job to the trial crawl budget's pages while it runs", async () => {
+    const key = 'crawl.budget.trial.pages_per_job';
+    expect((await http.put(`/api/v1/settings/${key}`, { value: 3 }, { token: admin })).status).toBe(200);
+    try {
+      const visitor = (await signedInUser(p.context.app, { role: 'trial' })).token;
+      const created = await http.post(
+        '/api/v1/jobs',
+        { initial_url: `${p.site.url}/`, max_depth: 2 },
+        { token: visitor },
+      );
+      expect(created.status).toBe(201);
+      expect(created.body.data.max_pages).toBe(3);
+      const id = created.body.data.id;
+      await p.waitForJob(id);
+      const { counts } = (await http.get(`/api/v1/jobs/${id}/detail`, { token: visitor })).body.data;
+      const tasks = Object.values(counts.crawl_tasks as Record<string, number>).reduce((a, b) => a + b, 0);
+      // The site links to far more than three pages: the budget, not the site, ended the crawl.
+      expect(tasks).toBe(3);
+      expect(counts.raw_data).toBeLessThanOrEqual(3);
+    } finally {
+      await http.del(`/api/v1/settings/${key}`, { token: admin });
+    }
+  });
+
   it('cancels a running job: pending pages are skipped and the job ends', async () => {
     const created = await http.post(
       '/api/v1/jobs',

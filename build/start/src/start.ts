@@ -16,8 +16,17 @@ async function main(): Promise<void> {
   // place before anything else starts, so a stop signal at any moment leaves no database behind.
   const started: Array<() => Promise<void>> = [];
   // Each is taken off as it runs, so a signal arriving while a failed start cleans up stops nothing twice.
+  // One that fails does not keep the rest (the database last of all) from stopping; the first
+  // failure is reported once everything has been tried.
   const stopAll = async () => {
-    for (let stop = started.pop(); stop; stop = started.pop()) await stop();
+    let failure: unknown = null;
+    for (let stop = started.pop(); stop; stop = started.pop()) {
+      await stop().catch((err: unknown) => {
+        log.error({ err }, 'a part did not stop cleanly; stopping the rest');
+        failure ??= err;
+      });
+    }
+    if (failure) throw failure;
   };
   onShutdownSignal(log, stopAll);
   try {

@@ -40,12 +40,14 @@ async function boot() {
     },
   });
   let revalidating: ReturnType<typeof setTimeout> | null = null;
-  const client = new ApiClient({
+  // Typed here: the caching fetch asks the client who is signed in.
+  const client: ApiClient = new ApiClient({
     storage: sessionStorageFor(session, api),
     baseUrl: initialSettings.server_url,
     fetch: createCachingFetch({
       cache: api,
       connectivity,
+      viewer: () => client.session.user,
       startFromCache: true,
       // Live answers arrived behind the cached ones on screen: show them (once they have settled).
       onRevalidated: () => {

@@ -1,4 +1,5 @@
 import { TtlCache } from './cache/ttl-cache';
+import { listenForChanges } from './cache/change-listener';
 import pino, { type Logger } from 'pino';
 import { loadSigningKey } from './auth/signing-key';
 import { ensureAdmin } from './commands/ensure-admin';
@@ -52,7 +53,7 @@ export async function createAppContext(
   const boss = await startBoss(databaseUrl, log, { schedule: opts.maintainQueue ?? false });
   await ensureAdmin(db, log, config.adminEmail, config.adminPassword, config.dataDir);
   const jwtKey = await loadSigningKey(db, config.jwtSecret);
-  return {
+  const ctx: Omit<AppContext, 'changes'> = {
     config,
     db,
     pool,
@@ -64,10 +65,17 @@ export async function createAppContext(
     publicCache: new TtlCache(config.publicCacheSeconds * 1000),
     dashboardCache: new TtlCache(config.dashboardCacheSeconds * 1000),
   };
+  // A change anywhere (any API process, a worker) drops both caches here within a second.
+  const changes = await listenForChanges(databaseUrl, log, () => {
+    ctx.publicCache.clear();
+    ctx.dashboardCache.clear();
+  });
+  return Object.assign(ctx, { changes });
 }
 
 /** Closes what createAppContext opened. */
 export async function closeAppContext(ctx: AppContext): Promise<void> {
+  await ctx.changes.close();
   await ctx.boss.stop({ graceful: true, timeout: 5000, wait: true });
   await ctx.db.destroy();
 }

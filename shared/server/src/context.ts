@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type PgBoss from 'pg-boss';
 import type pg from 'pg';
 import type { TtlCache } from './cache/ttl-cache';
+import type { ChangeListener } from './cache/change-listener';
 import type { Config } from './config';
 import type { Db } from './db/database';
 
@@ -21,4 +22,6 @@ export interface AppContext {
   publicCache: TtlCache;
   /** Short-lived cache of operations-dashboard answers (see DASHBOARD_CACHE_SECONDS). */
   dashboardCache: TtlCache;
+  /** Drops both caches when the data changes (PostgreSQL LISTEN/NOTIFY). */
+  changes: ChangeListener;
 }

@@ -28,6 +28,12 @@ export const httpUrlField = (field: string) =>
       { error: `${field} must be an absolute http(s) URL` },
     );
 
+/**
+ * Whether a feed's items are read in full from their links: 'auto' when an item's own text is
+ * under 300 characters (most feeds give a line or two), 'always', or 'never'.
+ */
+export const FOLLOW_FEED_ITEMS = ['auto', 'always', 'never'] as const;
+
 /** The crawl budget and scope, shared by jobs and schedule templates. */
 export const jobSettingsShape = {
   tag: text('tag', 100).optional(),
@@ -52,6 +58,9 @@ export const jobSettingsShape = {
     .int()
     .min(10, { error: 'time_limit_seconds must be 10 to 86400' })
     .max(86_400, { error: 'time_limit_seconds must be 10 to 86400' })
+    .optional(),
+  follow_feed_items: z
+    .enum(FOLLOW_FEED_ITEMS, { error: "follow_feed_items must be 'auto', 'always' or 'never'" })
     .optional(),
 };
 
@@ -83,11 +92,23 @@ export const listJobsQuery = z.strictObject({
 });
 export type ListJobsQuery = z.infer<typeof listJobsQuery>;
 
+/** One stage of a job: its tasks (crawl, transform) or its ideas (enrich, analyse) done, failed and in all. */
+export const stageCountSchema = z.object({ done: z.number(), failed: z.number(), total: z.number() });
+
+export const JOB_STAGES = ['crawl', 'transform', 'enrich', 'analyse'] as const;
+
 export const jobCountsSchema = z.object({
   crawl_tasks: z.record(z.string(), z.number()),
   transform_tasks: z.record(z.string(), z.number()),
   raw_data: z.number(),
   knowledge: z.number(),
+  /** The job is completed only when every stage is done or failed for all its items. */
+  stages: z.object({
+    crawl: stageCountSchema,
+    transform: stageCountSchema,
+    enrich: stageCountSchema,
+    analyse: stageCountSchema,
+  }),
 });
 
 export const patternProblemSchema = z.object({ field: z.string(), pattern: z.string(), problem: z.string() }).meta({
@@ -111,8 +132,12 @@ export const jobSchema = z
     exclude_patterns: z.array(z.string()),
     pattern_problems: z.array(patternProblemSchema),
     time_limit_seconds: z.number(),
+    follow_feed_items: z.enum(FOLLOW_FEED_ITEMS),
     error: z.string().nullable(),
+    /** Who started the job (null: a built-in schedule, or the account is gone). */
     created_by: z.number().nullable(),
+    /** Their username, for the owner column operators see. */
+    created_by_username: z.string().nullable(),
     created_at: z.string(),
     started_at: z.string().nullable(),
     finished_at: z.string().nullable(),

@@ -162,6 +162,8 @@ export const scheduleSchema = z
     last_run_at: z.string().nullable(),
     last_job_id: z.number().nullable(),
     is_builtin: z.boolean(),
+    /** Who created the schedule; the jobs it starts are theirs (null: built in, or the account is gone). */
+    created_by: z.number().nullable(),
     created_at: z.string(),
     updated_at: z.string(),
   })

@@ -95,6 +95,8 @@ export const publicIdeasQuery = z.strictObject({
   user_filter: z.enum(USER_FILTERS, { error: `user_filter must be one of ${USER_FILTERS.join(', ')}` }).default('all'),
   sort: sortQuery(PUBLIC_IDEA_SORTS).default('created_at'),
   order: orderQuery.default('desc'),
+  /** meta.pagination.next_cursor of the page before: the next page by seek, however deep. */
+  cursor: text('cursor', 1500).optional(),
 });
 export type PublicIdeasQuery = z.infer<typeof publicIdeasQuery>;
 

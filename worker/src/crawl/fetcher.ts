@@ -1,5 +1,5 @@
 import { Agent, request } from 'undici';
-import { normalizeUrl } from '@ideamine/shared/url';
+import { linkedUrl } from '@ideamine/shared/url';
 import { assertHostAllowed, guardedLookup, type AllowList, type Resolver } from '@ideamine/server/net/address-policy';
 
 // One HTTP GET done carefully: SSRF guard on every hop, at most 5 redirects, an overall time
@@ -24,6 +24,13 @@ export interface FetchOptions {
   userAgent: string;
   etag?: string | null;
   lastModified?: string | null;
+  /** Keep the first `maxBytes` of a longer body instead of skipping it (robots.txt: RFC 9309 2.5). */
+  truncate?: boolean;
+  /**
+   * Asked before following each redirect; a reason stops the fetch there, reported as skipped
+   * (robots.txt is checked for every hop, on whichever origin it leads to).
+   */
+  beforeRedirect?: (url: string) => Promise<string | null>;
 }
 
 export type FetchResult =
@@ -36,12 +43,17 @@ export type FetchResult =
       bytes: number;
       etag: string | null;
       lastModified: string | null;
+      /** Set when `truncate` cut the body at `maxBytes`. */
+      truncated?: true;
     }
   | { kind: 'not_modified'; finalUrl: string; status: 304 }
   | { kind: 'http_error'; finalUrl: string; status: number; retryAfterSeconds: number | null }
   | { kind: 'skipped'; finalUrl: string; status: number | null; reason: string }
-  /** `refused`: the address policy would not connect (a private, loopback or reserved address). */
-  | { kind: 'failed'; reason: string; retryable: boolean; refused?: true };
+  /**
+   * `refused`: the address policy would not connect (a private, loopback or reserved address);
+   * `redirects`: the redirects went round in a loop or past the limit.
+   */
+  | { kind: 'failed'; reason: string; retryable: boolean; refused?: true; redirects?: true };
 
 /** The crawler's connection pool; every connection resolves through the SSRF guard (`resolve`: tests' own DNS). */
 export function createHttpAgent(allow: AllowList, connections = 64, resolve?: Resolver): Agent {
@@ -100,13 +112,16 @@ export async function fetchPage(url: string, agent: Agent, allow: AllowList, opt
       if (res.statusCode >= 300 && res.statusCode < 400 && res.statusCode !== 304) {
         await res.body.dump();
         const location = header(res.headers, 'location');
-        const next = location ? normalizeUrl(location, current) : null;
+        const next = location ? linkedUrl(location, current) : null;
         if (!next)
           return { kind: 'failed', reason: `Redirect ${res.statusCode} without a usable Location`, retryable: false };
-        if (seen.has(next)) return { kind: 'failed', reason: `Redirect loop at ${next}`, retryable: false };
+        if (seen.has(next))
+          return { kind: 'failed', reason: `Redirect loop at ${next}`, retryable: false, redirects: true };
         if (hop + 1 > opts.maxRedirects) {
-          return { kind: 'failed', reason: `More than ${opts.maxRedirects} redirects`, retryable: false };
+          return { kind: 'failed', reason: `More than ${opts.maxRedirects} redirects`, retryable: false, redirects: true };
         }
+        const refused = await opts.beforeRedirect?.(next);
+        if (refused) return { kind: 'skipped', finalUrl: next, status: res.statusCode, reason: refused };
         current = next;
         continue;
       }
@@ -136,7 +151,7 @@ export async function fetchPage(url: string, agent: Agent, allow: AllowList, opt
         };
       }
       const declared = Number(header(res.headers, 'content-length') ?? NaN);
-      if (declared > opts.maxBytes) {
+      if (declared > opts.maxBytes && !opts.truncate) {
         res.body.destroy();
         return {
           kind: 'skipped',
@@ -147,8 +162,16 @@ export async function fetchPage(url: string, agent: Agent, allow: AllowList, opt
       }
       const chunks: Buffer[] = [];
       let size = 0;
+      let truncated = false;
       for await (const chunk of res.body) {
         size += (chunk as Buffer).length;
+        if (size > opts.maxBytes && opts.truncate) {
+          chunks.push((chunk as Buffer).subarray(0, (chunk as Buffer).length - (size - opts.maxBytes)));
+          size = opts.maxBytes;
+          truncated = true;
+          res.body.destroy();
+          break;
+        }
         if (size > opts.maxBytes) {
           res.body.destroy();
           return {
@@ -173,6 +196,7 @@ export async function fetchPage(url: string, agent: Agent, allow: AllowList, opt
         bytes: size,
         etag: header(res.headers, 'etag'),
         lastModified: header(res.headers, 'last-modified'),
+        ...(truncated ? { truncated: true as const } : {}),
       };
     }
   } catch (err) {

@@ -1,4 +1,6 @@
 import type { WorkerContext } from '../context';
+import { recordIdeaFailures } from '../pipeline/idea-failures';
+import { finalizeJobsIfDone, jobsOf } from '../pipeline/finalize-job';
 import { recordedCall } from '@ideamine/server/llm/call-log';
 import { batchFailure, eachIdea } from '@ideamine/server/llm/provider';
 import { scoreColumns } from '@ideamine/server/llm/scoring';
@@ -15,7 +17,7 @@ import { staleScores } from '@ideamine/server/queries/rescoring';
 export async function handleAnalyse(w: WorkerContext, knowledgeIds: number[], rescore = false): Promise<void> {
   const rows = await w.db
     .selectFrom('knowledge')
-    .select(['id', 'title', 'summary', 'body', 'categories', 'keywords', 'key_strengths'])
+    .select(['id', 'job_id', 'title', 'summary', 'body', 'categories', 'keywords', 'key_strengths'])
     .where('id', 'in', knowledgeIds)
     .where('deleted_at', 'is', null)
     .where('merged_into_id', 'is', null)
@@ -46,6 +48,16 @@ export async function handleAnalyse(w: WorkerContext, knowledgeIds: number[], re
       .execute();
   });
   w.processed.analyse += rows.length - skipped.length;
-  const failure = batchFailure(skipped, rows.length);
+  // A job ends when its last idea is scored (finalize-job.ts), not when its last page is read.
+  if (!rescore) await finalizeJobsIfDone(w.db, jobsOf(rows));
+  // Each failed idea counts a try; one out of tries is given up on (its job can end), the rest retried.
+  const givenUp = await recordIdeaFailures(
+    w.db,
+    skipped.map((s) => ({ id: s.item.id, error: s.error.message })),
+  );
+  const failure = batchFailure(
+    skipped.filter((s) => !givenUp.has(s.item.id)),
+    rows.length,
+  );
   if (failure) throw failure;
 }

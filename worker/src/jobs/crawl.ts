@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
-import type { CrawlTasksTable } from '@ideamine/server/db/schema';
+import type { CrawlTasksTable, JobsTable } from '@ideamine/server/db/schema';
+import type { Db } from '@ideamine/server/db/database';
 import { TASKS_PER_MESSAGE } from '@ideamine/shared/jobs';
 import { backToPending, bossDb, chunk, sendMany } from '@ideamine/server/queue/boss';
 import type { WorkerContext } from '../context';
 import { discoverLinks, isSitemap, robotsSitemaps, sitemapUrls, type Discovered } from '../crawl/discover';
+import { feedItemFallback, feedItemLinks } from '../pipeline/feed-items';
 import { fetchPage, type FetchResult } from '../crawl/fetcher';
 import { domainOf } from '@ideamine/shared/url';
 import { finalizeJobsIfDone } from '../pipeline/finalize-job';
@@ -29,8 +31,12 @@ interface Outcome {
   skipReason?: string | null;
   retryAfterSeconds?: number;
   page?: Extract<FetchResult, { kind: 'ok' }>;
+  /** A followed feed item whose page could not be read: its own text, stored in the page's place. */
+  fallback?: { contentType: string; body: string };
   discovered?: Discovered[];
   durationMs: number;
+  /** Skipped because the job stopped (cancelled, ended, out of time), not because of the page. */
+  jobStopped?: true;
 }
 
 export async function handleCrawl(w: WorkerContext, taskIds: number[]): Promise<void> {
@@ -42,7 +48,7 @@ export async function handleCrawl(w: WorkerContext, taskIds: number[]): Promise<
     const validators = await cacheValidators(w, tasks);
     const stopOf = jobStopWatch(w.db, [...jobs.keys()]);
     const outcomes = await Promise.all(
-      tasks.map((t) => crawlOne(w, t, jobs.get(t.job_id)!, settings, validators, stopOf)),
+      tasks.map(async (t) => withFeedFallback(await crawlOne(w, t, jobs.get(t.job_id)!, settings, validators, stopOf))),
     );
     await persist(w, outcomes, jobs);
     w.processed.crawl += outcomes.length;
@@ -133,13 +139,16 @@ async function crawlOne(
     ...o,
   });
   const stop = stopReason(job);
-  if (stop) return done({ status: 'skipped', skipReason: stop });
+  if (stop) return done({ status: 'skipped', skipReason: stop, jobStopped: true });
 
+  // Fetched and matched against robots.txt as the link wrote it; `task.url` is the dedup key.
+  const target = task.fetch_url ?? task.url;
+  const robotsOptions = { timeoutMs: settings.timeoutMs, userAgent: settings.userAgent };
   let crawlDelay: number | null = null;
   let sitemaps: string[] = [];
   if (settings.respectRobots) {
     try {
-      const verdict = await w.robots.check(task.url, settings.timeoutMs);
+      const verdict = await w.robots.check(target, robotsOptions);
       if (!verdict.allowed)
         return done({ status: 'skipped', skipReason: verdict.reason ?? 'Disallowed by robots.txt' });
       crawlDelay = verdict.crawlDelaySeconds;
@@ -150,6 +159,7 @@ async function crawlOne(
   }
 
   const previous = validators.get(task.url);
+  let jobStopped = false;
 
   const rule = await w.limiter.ruleFor(task.domain, crawlDelay);
   const res = await w.limiter.withSlot(task.domain, rule, async (): Promise<FetchResult> => {
@@ -161,14 +171,19 @@ async function crawlOne(
       await w.limiter.acquire(task.domain, rule);
       reason = await stopped();
     }
-    if (reason) return { kind: 'skipped', finalUrl: task.url, status: null, reason };
-    return fetchPage(task.url, w.http, w.allow, {
+    if (reason) {
+      jobStopped = true;
+      return { kind: 'skipped', finalUrl: task.url, status: null, reason };
+    }
+    return fetchPage(target, w.http, w.allow, {
       timeoutMs: settings.timeoutMs,
       maxBytes: settings.maxBytes,
       maxRedirects: 5,
       userAgent: settings.userAgent,
       etag: previous?.etag ?? null,
       lastModified: previous?.last_modified ?? null,
+      // A redirect into a disallowed path, on this site or another, is not followed.
+      ...(settings.respectRobots ? { beforeRedirect: (next: string) => redirectRefusal(w, next, robotsOptions) } : {}),
     });
   });
 
@@ -187,7 +202,8 @@ async function crawlOne(
         task.discovered_via === 'seed' && task.depth < job.max_depth
           ? robotsSitemaps(sitemaps, new URL(task.url).origin)
           : [];
-      const discovered = [...fromRobots, ...found];
+      // A feed's items are followed whatever the depth: reading an item is not crawling further.
+      const discovered = [...fromRobots, ...found, ...feedItemLinks(res, job.follow_feed_items)];
       return done({
         status: 'completed',
         httpStatus: res.status,
@@ -212,12 +228,37 @@ async function crawlOne(
       return done({ status: 'failed', httpStatus: res.status, error: `HTTP ${res.status}` });
     }
     case 'skipped':
-      return done({ status: 'skipped', httpStatus: res.status, skipReason: res.reason });
+      return done({
+        status: 'skipped',
+        httpStatus: res.status,
+        skipReason: res.reason,
+        ...(jobStopped ? { jobStopped: true as const } : {}),
+      });
     case 'failed':
       if (res.retryable && canRetry)
         return done({ status: 'retry', error: res.reason, retryAfterSeconds: 2 ** task.attempts });
       return done({ status: 'failed', error: res.reason });
   }
+}
+
+async function redirectRefusal(
+  w: WorkerContext,
+  next: string,
+  opts: { timeoutMs: number; userAgent: string },
+): Promise<string | null> {
+  const verdict = await w.robots.check(next, opts);
+  return verdict.allowed ? null : `Redirect to ${next}: ${verdict.reason ?? 'Disallowed by robots.txt'}`;
+}
+
+/**
+ * A followed feed item whose page could not be read (an error, robots.txt, a type that is not a
+ * page) keeps the feed's text; not when the job itself stopped, and not on 304, whose page was
+ * read before.
+ */
+function withFeedFallback(o: Outcome): Outcome {
+  const item = o.task.feed_item;
+  if (!item || o.jobStopped || o.status === 'completed' || o.status === 'retry' || o.httpStatus === 304) return o;
+  return { ...o, fallback: feedItemFallback(item) };
 }
 
 function discover(page: Extract<FetchResult, { kind: 'ok' }>): Discovered[] {
@@ -228,19 +269,122 @@ function discover(page: Extract<FetchResult, { kind: 'ok' }>): Discovered[] {
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
+/** The raw_data row of a fetched page, or of a followed feed item's own text when its page was not read. */
+function rawRow(o: Outcome) {
+  const base = { job_id: o.task.job_id, crawl_task_id: o.task.id, url: o.task.url };
+  if (o.page) {
+    return {
+      ...base,
+      final_url: o.page.finalUrl,
+      domain: domainOf(o.page.finalUrl),
+      content_type: o.page.contentType,
+      http_status: o.page.status,
+      etag: o.page.etag,
+      last_modified: o.page.lastModified,
+      content: o.page.body.replaceAll('\u0000', ''), // PostgreSQL text cannot hold NUL
+      content_hash: sha256(o.page.body),
+      size_bytes: o.page.bytes,
+    };
+  }
+  if (o.fallback) {
+    return {
+      ...base,
+      final_url: null,
+      domain: domainOf(o.task.url),
+      content_type: o.fallback.contentType,
+      http_status: null,
+      etag: null,
+      last_modified: null,
+      content: o.fallback.body.replaceAll('\u0000', ''),
+      content_hash: sha256(o.fallback.body),
+      size_bytes: Buffer.byteLength(o.fallback.body),
+    };
+  }
+  return null;
+}
+
+/** What a batch needs of its jobs when it writes: the budget and whether they stopped. */
+type JobState = Pick<
+  Selectable<JobsTable>,
+  'id' | 'status' | 'max_pages' | 'cancelled_at' | 'started_at' | 'time_limit_seconds'
+>;
+
+const byId = (rows: JobState[]) => new Map(rows.map((j) => [j.id, j]));
+
+const jobStates = (trx: Db, ids: number[]) =>
+  trx
+    .selectFrom('jobs')
+    .select(['id', 'status', 'max_pages', 'cancelled_at', 'started_at', 'time_limit_seconds'])
+    .where('id', 'in', ids)
+    .orderBy('id');
+
+interface Candidate {
+  url: string;
+  fetchUrl: string | null;
+  depth: number;
+  via: Discovered['via'];
+  feedItem: Discovered['feedItem'];
+}
+
+/** The discovered links each job may follow (only jobs with some). */
+function linksInScope(w: WorkerContext, outcomes: Outcome[], jobs: Map<number, CrawlJob>): Map<number, Candidate[]> {
+  const byJob = new Map<number, Candidate[]>();
+  const scopes = new Map<number, ReturnType<typeof scopeOf>>();
+  const scopeFor = (job: CrawlJob) => {
+    let scope = scopes.get(job.id);
+    if (!scope) {
+      scope = scopeOf(job, (refused) =>
+        w.log.warn({ jobId: job.id, pattern: refused.pattern, issue: refused.problem }, 'job pattern refused; skipped'),
+      );
+      scopes.set(job.id, scope);
+    }
+    return scope;
+  };
+  for (const o of outcomes) {
+    if (!o.discovered?.length) continue;
+    const job = jobs.get(o.task.job_id)!;
+    const inScope = scopeFor(job);
+    const list = byJob.get(job.id) ?? [];
+    for (const d of o.discovered)
+      if (inScope(d))
+        list.push({
+          url: d.url,
+          fetchUrl: d.fetchUrl ?? null,
+          depth: o.task.depth + 1,
+          via: d.via,
+          feedItem: d.feedItem,
+        });
+    if (list.length) byJob.set(job.id, list);
+  }
+  return byJob;
+}
+
 async function persist(w: WorkerContext, outcomes: Outcome[], jobs: Map<number, CrawlJob>): Promise<void> {
   const now = new Date();
+  const pages = outcomes.flatMap((o) => rawRow(o) ?? []);
+  // Jobs this batch leaves open work for (a page's transform task, a retry, below): such a job
+  // cannot end in this transaction, so it is not finalised here (the count would find that work).
+  const keptOpen = new Set([
+    ...pages.map((p) => p.job_id),
+    ...outcomes.filter((o) => o.status === 'retry').map((o) => o.task.job_id),
+  ]);
+  const mayEnd = [...jobs.keys()].some((id) => !keptOpen.has(id));
+  const byJob = linksInScope(w, outcomes, jobs);
   await w.db.transaction().execute(async (trx) => {
-    // Jobs first, in id order: the budget below needs them, and taking them before any task row
-    // means two batches of one job queue up here instead of deadlocking on each other's rows.
-    const locked = await trx
-      .selectFrom('jobs')
-      .select(['id', 'status', 'max_pages', 'cancelled_at', 'started_at', 'time_limit_seconds'])
-      .where('id', 'in', [...jobs.keys()])
-      .orderBy('id')
-      .forUpdate()
-      .execute();
-    const current = new Map(locked.map((j) => [j.id, j]));
+    // The job rows serialise a job's batches where they share rows: the budget and new tasks,
+    // skipping a stopped job's waiting tasks, ending the job. Before that a batch writes only rows
+    // of its own (the tasks it claimed, their pages and transform tasks), so it takes the lock
+    // after those, holding it for the shared part only. FOR NO KEY UPDATE, because writing a row
+    // of the job takes KEY SHARE on it (the foreign key), as the transform storing ideas does and
+    // as this batch did: FOR UPDATE would wait for all of them, and keep them waiting. A batch
+    // that may end a job locks as finalizeJobsIfDone does, FOR UPDATE, and first, before it holds
+    // KEY SHARE itself: two batches each holding it and waiting for the other to let go would
+    // deadlock.
+    const lockJobs = async () => {
+      const select = jobStates(trx, [...jobs.keys()]);
+      return byId(await (mayEnd ? select.forUpdate() : select.forNoKeyUpdate()).execute());
+    };
+    const early = mayEnd ? await lockJobs() : null;
     const messages = bossDb(trx);
 
     // Finished tasks, one statement.
@@ -272,27 +416,10 @@ async function persist(w: WorkerContext, outcomes: Outcome[], jobs: Map<number, 
     }
 
     // Raw pages and their transform tasks.
-    const pages = outcomes.filter((o) => o.page);
     if (pages.length) {
       const raw = await trx
         .insertInto('raw_data')
-        .values(
-          pages.map((o) => ({
-            job_id: o.task.job_id,
-            crawl_task_id: o.task.id,
-            url: o.task.url,
-            final_url: o.page!.finalUrl,
-            domain: domainOf(o.page!.finalUrl),
-            content_type: o.page!.contentType,
-            http_status: o.page!.status,
-            etag: o.page!.etag,
-            last_modified: o.page!.lastModified,
-            content: o.page!.body.replaceAll('\u0000', ''), // PostgreSQL text cannot hold NUL
-            content_hash: sha256(o.page!.body),
-            size_bytes: o.page!.bytes,
-            fetched_at: now,
-          })),
-        )
+        .values(pages.map((row) => ({ ...row, fetched_at: now })))
         // A conflict means the task ran again (an operator re-run): keep the newest page.
         .onConflict((oc) =>
           oc
@@ -332,6 +459,13 @@ async function persist(w: WorkerContext, outcomes: Outcome[], jobs: Map<number, 
       );
     }
 
+    // A batch that found no links to add and ends no job shares nothing with the job's other
+    // batches: it reads its jobs without a lock, unless one has stopped (its waiting tasks are
+    // skipped under the lock, below).
+    const unlocked = !mayEnd && !byJob.size;
+    let current = early ?? (unlocked ? byId(await jobStates(trx, [...jobs.keys()]).execute()) : await lockJobs());
+    if (unlocked && [...current.values()].some((j) => stopReason(j))) current = await lockJobs();
+
     // A job out of time (or cancelled meanwhile) fetches nothing more: its waiting tasks are
     // skipped now rather than one queue message at a time, and the links its last pages found are
     // recorded as skipped, so the job shows what the limit cut off.
@@ -351,31 +485,7 @@ async function persist(w: WorkerContext, outcomes: Outcome[], jobs: Map<number, 
 
     // Discovered URLs become new crawl tasks, within each job's page budget.
     const newTaskIds: number[] = [];
-    const byJob = new Map<number, { url: string; depth: number; via: Discovered['via'] }[]>();
-    const scopes = new Map<number, ReturnType<typeof scopeOf>>();
-    const scopeFor = (job: CrawlJob) => {
-      let scope = scopes.get(job.id);
-      if (!scope) {
-        scope = scopeOf(job, (refused) =>
-          w.log.warn(
-            { jobId: job.id, pattern: refused.pattern, issue: refused.problem },
-            'job pattern refused; skipped',
-          ),
-        );
-        scopes.set(job.id, scope);
-      }
-      return scope;
-    };
-    for (const o of outcomes) {
-      if (!o.discovered?.length) continue;
-      const job = jobs.get(o.task.job_id)!;
-      const inScope = scopeFor(job);
-      const list = byJob.get(job.id) ?? [];
-      for (const d of o.discovered) if (inScope(d)) list.push({ url: d.url, depth: o.task.depth + 1, via: d.via });
-      byJob.set(job.id, list);
-    }
     for (const [jobId, candidates] of byJob) {
-      if (!candidates.length) continue;
       const job = current.get(jobId)!;
       const { n } = await trx
         .selectFrom('crawl_tasks')
@@ -408,6 +518,8 @@ async function persist(w: WorkerContext, outcomes: Outcome[], jobs: Map<number, 
           fresh.map((c) => ({
             job_id: jobId,
             url: c.url,
+            fetch_url: c.fetchUrl,
+            feed_item: c.feedItem ? JSON.stringify(c.feedItem) : null,
             domain: domainOf(c.url),
             depth: c.depth,
             discovered_via: c.via,
@@ -417,7 +529,10 @@ async function persist(w: WorkerContext, outcomes: Outcome[], jobs: Map<number, 
         .onConflict((oc) => oc.columns(['job_id', 'url']).doNothing())
         .returning('id')
         .execute();
-      if (!reason) newTaskIds.push(...inserted.map((r) => r.id));
+      if (!reason && inserted.length) {
+        newTaskIds.push(...inserted.map((r) => r.id));
+        keptOpen.add(jobId);
+      }
     }
     await sendMany(
       w.boss,
@@ -426,6 +541,9 @@ async function persist(w: WorkerContext, outcomes: Outcome[], jobs: Map<number, 
       { db: messages },
     );
 
-    await finalizeJobsIfDone(trx, [...jobs.keys()]);
+    await finalizeJobsIfDone(
+      trx,
+      [...jobs.keys()].filter((id) => !keptOpen.has(id)),
+    );
   });
 }

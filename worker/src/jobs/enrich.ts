@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import { bossDb, chunk, sendMany } from '@ideamine/server/queue/boss';
 import { TASKS_PER_MESSAGE } from '@ideamine/shared/jobs';
 import type { WorkerContext } from '../context';
+import { recordIdeaFailures } from '../pipeline/idea-failures';
+import { finalizeJobsIfDone, jobsOf } from '../pipeline/finalize-job';
 import { recordedCall } from '@ideamine/server/llm/call-log';
 import { batchFailure, eachIdea, type CategoryOption } from '@ideamine/server/llm/provider';
 
@@ -14,7 +16,7 @@ const NEAR_DUPLICATE_SIMILARITY = 0.8;
 export async function handleEnrich(w: WorkerContext, knowledgeIds: number[]): Promise<void> {
   const rows = await w.db
     .selectFrom('knowledge')
-    .select(['id', 'title', 'body', 'summary', 'source_domain', 'enriched_at'])
+    .select(['id', 'job_id', 'title', 'body', 'summary', 'source_domain', 'enriched_at'])
     .where('id', 'in', knowledgeIds)
     .where('deleted_at', 'is', null)
     .where('merged_into_id', 'is', null)
@@ -38,6 +40,7 @@ export async function handleEnrich(w: WorkerContext, knowledgeIds: number[]): Pr
 
   // An idea the model answers unusably is skipped so its batch-mates are still enriched; the
   // message then fails and is retried for the skipped ones (the others are done by then).
+  const merged: { job_id: number | null }[] = [];
   const skipped = await eachIdea(unenriched, async (row) => {
     const twin = await w.db
       .selectFrom('knowledge')
@@ -65,6 +68,7 @@ export async function handleEnrich(w: WorkerContext, knowledgeIds: number[]): Pr
           .where('id', '=', row.id)
           .execute();
       });
+      merged.push(row);
       return;
     }
     const e = await recordedCall(w.db, provider, 'enrich', row.id, () =>
@@ -96,7 +100,17 @@ export async function handleEnrich(w: WorkerContext, knowledgeIds: number[]): Pr
     );
   });
   w.processed.enrich += unenriched.length - skipped.length;
-  const failure = batchFailure(skipped, unenriched.length);
+  // A merged idea leaves the pipeline: its job may have been waiting for it alone.
+  await finalizeJobsIfDone(w.db, jobsOf(merged));
+  // Each failed idea counts a try; one out of tries is given up on (its job can end), the rest retried.
+  const givenUp = await recordIdeaFailures(
+    w.db,
+    skipped.map((s) => ({ id: s.item.id, error: s.error.message })),
+  );
+  const failure = batchFailure(
+    skipped.filter((s) => !givenUp.has(s.item.id)),
+    unenriched.length,
+  );
   if (failure) throw failure;
 }
 

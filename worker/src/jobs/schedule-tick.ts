@@ -42,6 +42,9 @@ export function templateOf(stored: unknown): ReturnType<typeof createJobBody.saf
   };
 }
 
+/** Refusals of one run's job that leave the schedule as it is, to try again at its next time. */
+const SKIPS_RUN = new Set<string>(['VALIDATION_ERROR', 'RATE_LIMITED']);
+
 export async function handleScheduleTick(w: WorkerContext): Promise<void> {
   await w.db.transaction().execute(async (trx) => {
     const due = await trx
@@ -62,10 +65,10 @@ export async function handleScheduleTick(w: WorkerContext): Promise<void> {
           ).id;
         } catch (err) {
           // A refused template (a target that now resolves to a private address, a schema since
-          // deleted) skips this run only: it is checked before anything is written, and the
-          // other due schedules still run.
-          if (!(err instanceof ApiError) || err.code !== 'VALIDATION_ERROR') throw err;
-          w.log.warn({ scheduleId: s.id, issue: err.message }, 'schedule template refused; skipped');
+          // deleted) or a creator whose crawl budget is used up skips this run only: both are
+          // checked before anything is written, and the other due schedules still run.
+          if (!(err instanceof ApiError) || !SKIPS_RUN.has(err.code)) throw err;
+          w.log.warn({ scheduleId: s.id, issue: err.message }, 'schedule run refused; skipped');
         }
       } else {
         w.log.warn(

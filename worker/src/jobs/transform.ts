@@ -1,25 +1,33 @@
-import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { bossDb, chunk, sendMany } from '@ideamine/server/queue/boss';
 import { TASKS_PER_MESSAGE } from '@ideamine/shared/jobs';
 import type { WorkerContext } from '../context';
-import { domainOf } from '@ideamine/shared/url';
 import { finalizeJobsIfDone } from '../pipeline/finalize-job';
 import { extractItems, NothingToExtract, type SchemaRow } from '../transform/extract';
 import type { ExtractedItem } from '../transform/item';
-import { slugify } from '@ideamine/shared/slug';
 import { truncate } from '../transform/text';
 import { dropSummary, filterIdeas, type Filtered } from '../transform/idea-filter';
 import { releaseTasks } from '../pipeline/recover';
+import { fromFeedItemJson, readInFull } from '../pipeline/feed-items';
+import { extractMainText } from '../transform/html';
+import { storeIdeas } from '../transform/store-ideas';
+import type { FeedItemJson } from '@ideamine/server/db/schema';
 
 // The transform stage: raw pages become knowledge items. Items the idea model's pre-filter
 // judges not to be ideas are dropped before they cost an LLM call, and the task records why.
-// Items are keyed by canonical URL; an item whose exact
-// content is already known under another URL becomes another source of that idea.
+// A batch's ideas are written by store-ideas.ts; its tasks, and the enrich messages for the ideas
+// new or changed, in the same transaction.
 
-const MAX_BODY = 50_000;
 /** A page's dropped items are recorded up to here (a feed can hold hundreds; the summary counts them all). */
 const MAX_DROPPED_ITEMS = 200;
+
+/** What one raw page yields before the pre-filter. */
+interface Extracted {
+  items?: ExtractedItem[];
+  error?: Error;
+  /** Said on the task whatever the pre-filter keeps (a followed feed item's page not used, say). */
+  note?: string;
+}
 
 interface Result {
   taskId: number;
@@ -67,9 +75,20 @@ async function transformClaimed(
 ): Promise<void> {
   const raws = await w.db
     .selectFrom('raw_data')
-    .select(['id', 'content', 'content_type', 'url', 'final_url'])
+    .leftJoin('crawl_tasks as c', 'c.id', 'raw_data.crawl_task_id')
+    .select([
+      'raw_data.id',
+      'raw_data.content',
+      'raw_data.content_type',
+      'raw_data.url',
+      'raw_data.final_url',
+      'c.feed_item',
+      'c.status as crawl_status',
+      'c.error as crawl_error',
+      'c.skip_reason as crawl_skip_reason',
+    ])
     .where(
-      'id',
+      'raw_data.id',
       'in',
       tasks.map((t) => t.raw_data_id),
     )
@@ -81,61 +100,62 @@ async function transformClaimed(
     : [];
   const schemaById = new Map<number, SchemaRow>(schemas.map((s) => [s.id, s]));
 
-  const results = tasks.map((t): Result => {
+  const extracted = tasks.map((t): Extracted => {
     const raw = rawById.get(t.raw_data_id)!;
-    const base = { taskId: t.id, jobId: t.job_id, rawDataId: t.raw_data_id };
     try {
-      const all = extractItems(
+      if (raw.feed_item) return readFeedItem(raw, raw.feed_item);
+      const items = extractItems(
         { content: raw.content, contentType: raw.content_type, url: raw.final_url ?? raw.url },
         t.schema_id ? (schemaById.get(t.schema_id) ?? null) : null,
       );
-      if (!all.length) return { ...base, items: [], status: 'skipped', skipReason: 'No items found' };
-      const { ideas, dropped } = filterIdeas(all, new Set(t.keep_urls));
-      const items = ideas.map((i) => i.item);
-      // A page whose items were all dropped is skipped; one that kept some still says what it dropped.
-      const skipReason = dropped.length ? dropSummary(dropped) : undefined;
-      return { ...base, items, dropped, status: items.length ? 'completed' : 'skipped', skipReason };
+      return { items };
     } catch (err) {
-      if (err instanceof NothingToExtract) return { ...base, items: [], status: 'skipped', skipReason: err.message };
-      return { ...base, items: [], status: 'failed', error: (err as Error).message.slice(0, 1000) };
+      return { error: err as Error };
     }
+  });
+  const followed = await followedItems(
+    w,
+    tasks.flatMap((t, n) =>
+      t.job_id !== null && !rawById.get(t.raw_data_id)!.feed_item
+        ? [[t.job_id, extracted[n]!.items ?? []] as const]
+        : [],
+    ),
+  );
+
+  const results = tasks.map((t, n): Result => {
+    const base = { taskId: t.id, jobId: t.job_id, rawDataId: t.raw_data_id };
+    const { items: found, error, note } = extracted[n]!;
+    if (error instanceof NothingToExtract) return { ...base, items: [], status: 'skipped', skipReason: error.message };
+    if (error) return { ...base, items: [], status: 'failed', error: error.message.slice(0, 1000) };
+    // A feed's items followed to their pages become ideas from there, each on its own task.
+    const all = (found ?? []).filter((i) => !followed.has(`${t.job_id}:${i.url}`));
+    const readInFull = found && found.length > all.length ? itemsReadInFull(found.length - all.length) : undefined;
+    if (!all.length) return { ...base, items: [], status: 'skipped', skipReason: readInFull ?? 'No items found' };
+    const { ideas, dropped } = filterIdeas(all, new Set(t.keep_urls));
+    const items = ideas.map((i) => i.item);
+    // A page whose items were all dropped is skipped; one that kept some still says what it dropped.
+    const reasons = [note, readInFull, dropped.length ? dropSummary(dropped) : undefined].filter(Boolean);
+    const skipReason = reasons.length ? reasons.join('; ') : undefined;
+    return { ...base, items, dropped, status: items.length ? 'completed' : 'skipped', skipReason };
   });
 
   await w.db.transaction().execute(async (trx) => {
-    await lockContentHashes(
-      trx,
-      results.flatMap((r) => r.items.map(contentHash)),
-    );
-    const changedIds: number[] = [];
-    const created = new Map<number, number>();
-    for (const r of results) {
-      const ids = await upsertItems(trx, r);
-      changedIds.push(...ids);
-      created.set(r.taskId, ids.length);
-    }
+    const created = await storeIdeas(trx, results);
     const now = new Date();
-    for (const r of results) {
-      await trx
-        .updateTable('transform_tasks')
-        .set({
-          status: r.status,
-          items_created: created.get(r.taskId) ?? 0,
-          error: r.error ?? null,
-          skip_reason: r.skipReason ?? null,
-          dropped_items: JSON.stringify(
-            (r.dropped ?? []).slice(0, MAX_DROPPED_ITEMS).map((d) => ({
-              title: truncate(d.item.title, 300),
-              url: d.item.url,
-              reason: d.reason,
-            })),
-          ),
-          finished_at: now,
-          updated_at: now,
-        })
-        .where('id', '=', r.taskId)
-        .execute();
-    }
-    const knowledgeIds = [...new Set(changedIds)];
+    const values = results.map((r) => {
+      const dropped = (r.dropped ?? []).slice(0, MAX_DROPPED_ITEMS).map((d) => ({
+        title: truncate(d.item.title, 300),
+        url: d.item.url,
+        reason: d.reason,
+      }));
+      return sql`(${r.taskId}::bigint, ${r.status}::text, ${created.get(r.taskId)?.length ?? 0}::int, ${r.error ?? null}::text, ${r.skipReason ?? null}::text, ${JSON.stringify(dropped)}::jsonb)`;
+    });
+    await sql`
+      UPDATE transform_tasks t SET status = v.status, items_created = v.items_created, error = v.error,
+        skip_reason = v.skip_reason, dropped_items = v.dropped_items, finished_at = ${now}, updated_at = ${now}
+      FROM (VALUES ${sql.join(values)}) AS v(id, status, items_created, error, skip_reason, dropped_items)
+      WHERE t.id = v.id`.execute(trx);
+    const knowledgeIds = [...new Set(results.flatMap((r) => created.get(r.taskId) ?? []))];
     await sendMany(
       w.boss,
       'enrich',
@@ -149,89 +169,51 @@ async function transformClaimed(
 }
 
 /**
- * Two batches holding the same content must not both see "new": each takes a transaction lock
- * per content hash, in a fixed order, before looking for twins, so the second waits and then
- * finds the first's idea.
+ * A followed feed item: the page's main text when it was read and says more than the feed, else
+ * the feed's own text with why the page was not used.
  */
-async function lockContentHashes(trx: WorkerContext['db'], hashes: string[]): Promise<void> {
-  const keys = [...new Set(hashes.map((h) => BigInt(`0x${h.slice(0, 15)}`).toString()))].sort();
-  if (!keys.length) return;
-  await sql`SELECT count(pg_advisory_xact_lock(k)) FROM (SELECT unnest(${keys}::bigint[]) AS k ORDER BY 1) s`.execute(
-    trx,
-  );
-}
-
-const contentHash = (i: ExtractedItem) =>
-  createHash('sha256')
-    .update(`${i.title.toLowerCase().trim()}\n${i.body.toLowerCase().replace(/\s+/g, ' ').trim()}`)
-    .digest('hex');
-
-/** Writes one page's items; returns the ids of ideas that are new or whose content changed. */
-async function upsertItems(trx: WorkerContext['db'], r: Result): Promise<number[]> {
-  if (!r.items.length) return [];
-  const items = [...new Map(r.items.map((i) => [i.url, i])).values()];
-  const hashes = items.map(contentHash);
-  const twins = await trx
-    .selectFrom('knowledge')
-    .select(['id', 'content_hash', 'source_url'])
-    .where('content_hash', 'in', hashes)
-    .where('deleted_at', 'is', null)
-    .execute();
-  const twinByHash = new Map(twins.map((t) => [t.content_hash, t]));
-
-  const fresh: { item: ExtractedItem; hash: string }[] = [];
-  for (const [n, item] of items.entries()) {
-    const twin = twinByHash.get(hashes[n]!);
-    if (twin && twin.source_url !== item.url) {
-      await addSource(trx, twin.id, item.url, r);
-    } else {
-      fresh.push({ item, hash: hashes[n]! });
-    }
+function readFeedItem(
+  raw: {
+    content: string;
+    content_type: string;
+    url: string;
+    final_url: string | null;
+    crawl_status: string | null;
+    crawl_error: string | null;
+    crawl_skip_reason: string | null;
+  },
+  feedItem: FeedItemJson,
+): { items: ExtractedItem[]; note?: string } {
+  const item = fromFeedItemJson(feedItem);
+  if (raw.crawl_status !== 'completed') {
+    const why = raw.crawl_error ?? raw.crawl_skip_reason ?? 'not fetched';
+    return { items: [item], note: `Kept the feed's text: the page could not be read (${why})` };
   }
-  if (!fresh.length) return [];
-  const now = new Date();
-  const rows = await trx
-    .insertInto('knowledge')
-    .values(
-      fresh.map(({ item, hash }) => ({
-        slug: slugify(item.title),
-        title: truncate(item.title, 300),
-        summary: truncate(item.summary ?? '', 600),
-        body: truncate(item.body, MAX_BODY),
-        source_url: item.url,
-        source_domain: domainOf(item.url),
-        content_hash: hash,
-        author: item.author ? truncate(item.author, 200) : null,
-        published_at: item.publishedAt ?? null,
-        job_id: r.jobId,
-        raw_data_id: r.rawDataId,
-      })),
-    )
-    .onConflict((oc) =>
-      oc
-        .column('source_url')
-        .doUpdateSet((eb) => ({
-          title: eb.ref('excluded.title'),
-          summary: eb.ref('excluded.summary'),
-          body: eb.ref('excluded.body'),
-          content_hash: eb.ref('excluded.content_hash'),
-          raw_data_id: eb.ref('excluded.raw_data_id'),
-          enriched_at: null,
-          analyzed_at: null,
-          updated_at: now,
-        }))
-        .where('knowledge.content_hash', '<>', (eb) => eb.ref('excluded.content_hash')),
-    )
-    .returning(['id', 'source_url'])
-    .execute();
-  for (const row of rows) await addSource(trx, row.id, row.source_url, r);
-  return rows.map((row) => row.id);
+  const html = raw.content_type.includes('html') || /^\s*</.test(raw.content);
+  const page = html ? extractMainText(raw.content, raw.final_url ?? raw.url)[0] : undefined;
+  const full = readInFull(item, page);
+  return full === item
+    ? { items: [item], note: "Kept the feed's text: the page says no more than the feed" }
+    : { items: [full] };
 }
 
-async function addSource(trx: WorkerContext['db'], knowledgeId: number, url: string, r: Result): Promise<void> {
-  await trx
-    .insertInto('knowledge_sources')
-    .values({ knowledge_id: knowledgeId, url, domain: domainOf(url), raw_data_id: r.rawDataId, job_id: r.jobId })
-    .onConflict((oc) => oc.column('url').doNothing())
-    .execute();
+const itemsReadInFull = (n: number) => `${n} item${n === 1 ? '' : 's'} read in full from their own pages`;
+
+/** Per job, the URLs of feed items followed to their own pages ("jobId:url"): one query per job. */
+async function followedItems(w: WorkerContext, byPage: (readonly [number, ExtractedItem[]])[]): Promise<Set<string>> {
+  const urlsByJob = new Map<number, Set<string>>();
+  for (const [jobId, items] of byPage) {
+    const urls = urlsByJob.get(jobId) ?? new Set<string>();
+    for (const i of items) urls.add(i.url);
+    urlsByJob.set(jobId, urls);
+  }
+  const out = new Set<string>();
+  for (const [jobId, urls] of urlsByJob) {
+    if (!urls.size) continue;
+    const { rows } = await sql<{ url: string }>`
+      SELECT url FROM crawl_tasks
+      WHERE job_id = ${jobId} AND feed_item IS NOT NULL AND url = ANY(${[...urls]}::text[])`.execute(w.db);
+    for (const r of rows) out.add(`${jobId}:${r.url}`);
+  }
+  return out;
 }

@@ -31,12 +31,13 @@ export function scopeOf(job: CrawlJob, onRefused: OnRefusedPattern = () => {}): 
   const include = compile(job.include_patterns, onRefused);
   const exclude = compile(job.exclude_patterns, onRefused);
   const follow = compile(job.follow_patterns, onRefused);
-  return ({ url, index }) => {
-    if (job.same_domain && domainOf(url) !== seedDomain) return false;
+  return ({ url, index, feedItem }) => {
+    // A feed's item is read where it lives (an aggregator's items link to other sites).
+    if (job.same_domain && !feedItem && domainOf(url) !== seedDomain) return false;
     if (include.length && !include.some((r) => r.test(url))) return false;
     if (exclude.some((r) => r.test(url))) return false;
     // Sitemaps and feeds are still read: the pages they list are what the patterns choose from.
-    return index || !follow.length || follow.some((r) => r.test(url));
+    return index || !!feedItem || !follow.length || follow.some((r) => r.test(url));
   };
 }
 

@@ -4,6 +4,9 @@ import type { CreateJobBody } from '@ideamine/shared/contract/jobs';
 import { startDemoSite, type RunningSite, type SiteOptions } from '@ideamine/server/demo/site';
 import { startWorkers } from '../runtime';
 import { parseAllowList } from '@ideamine/server/net/address-policy';
+import { waitUntil } from '@ideamine/server/test/wait';
+
+export { waitUntil };
 
 // A real database with the server layer, real workers in this process, and the demo site on loopback.
 
@@ -15,20 +18,6 @@ export interface PipelineHarness {
   waitForJob(jobId: number): Promise<string>;
   waitForIdeas(jobId: number): Promise<void>;
   close(): Promise<void>;
-}
-
-export async function waitUntil<T>(
-  probe: () => Promise<T | undefined | null | false>,
-  timeoutMs = 30_000,
-  what = 'condition',
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 export async function startPipeline(siteOptions: SiteOptions = {}): Promise<PipelineHarness> {

@@ -18,9 +18,13 @@ import { notFound } from '@ideamine/server/errors';
 import { presentCrawlTask, presentJob, presentTransformTask } from '../../presenters/job';
 import { presentKnowledgeListItem } from '../../presenters/knowledge';
 import { findJob, jobCounts, listJobs } from '@ideamine/server/queries/jobs';
+import { createdWithin, ownerScopeOf } from '@ideamine/server/queries/owner-scope';
 import { KNOWLEDGE_COLUMNS } from '@ideamine/server/queries/knowledge';
 import { visibleTo } from '@ideamine/server/queries/knowledge-visibility';
 import { defineRoute, ok } from '../define';
+
+// Whose jobs: operators (developers, admins) reach every job; a trial user only the jobs they
+// created, and another user's job answers 404 in every call that names one (owner-scope.ts).
 
 const tag = 'Jobs';
 const DETAIL_LIMIT = JOB_DETAIL_LIMIT;
@@ -30,7 +34,8 @@ export const jobRoutes = [
     id: 'jobs.create',
     method: 'POST',
     path: '/jobs',
-    summary: 'Start a crawl job from a URL, within a page, depth and time budget',
+    summary:
+      "Start a crawl job from a URL, within a page, depth and time budget and the caller's crawl budget (429 when it is used up)",
     tag,
     requirement: permission('jobs', 'write'),
     body: createJobBody,
@@ -38,7 +43,8 @@ export const jobRoutes = [
     successStatus: 201,
     handler: async ({ app, auth, body }) => {
       const allow = await crawlAllowList(app.db, app.config.crawlAllowPrivate);
-      return ok(presentJob(await createJob(app.db, app.boss, body, { userId: auth!.user.id, allow })));
+      const job = await createJob(app.db, app.boss, body, { userId: auth!.user.id, allow });
+      return ok(presentJob({ ...job, created_by_username: auth!.user.username }));
     },
   }),
 
@@ -46,13 +52,13 @@ export const jobRoutes = [
     id: 'jobs.list',
     method: 'GET',
     path: '/jobs',
-    summary: 'List jobs by status, tag or URL text, newest first',
+    summary: "List jobs by status, tag or URL text, newest first (a trial user's own; operators' every job)",
     tag,
     requirement: permission('jobs', 'read'),
     query: listJobsQuery,
     response: z.array(jobSchema),
-    handler: async ({ app, query }) => {
-      const { rows, total } = await listJobs(app.db, query);
+    handler: async ({ app, auth, query }) => {
+      const { rows, total } = await listJobs(app.db, ownerScopeOf(auth!.user), query);
       return ok(rows.map(presentJob), { pagination: paginate(total, query.page, query.page_size) });
     },
   }),
@@ -66,8 +72,8 @@ export const jobRoutes = [
     requirement: permission('jobs', 'read'),
     params: idParam,
     response: jobSchema,
-    handler: async ({ app, params }) => {
-      const job = await findJob(app.db, params.id);
+    handler: async ({ app, auth, params }) => {
+      const job = await findJob(app.db, ownerScopeOf(auth!.user), params.id);
       if (!job) throw notFound('Job');
       return ok(presentJob(job));
     },
@@ -84,16 +90,21 @@ export const jobRoutes = [
     body: updateJobBody,
     response: jobSchema,
     handler: async ({ app, auth, params, body, client, requestId }) => {
-      if (!(await findJob(app.db, params.id))) throw notFound('Job');
+      const scope = ownerScopeOf(auth!.user);
+      if (!(await findJob(app.db, scope, params.id))) throw notFound('Job');
       if (body.tag !== undefined) {
         await app.db
           .updateTable('jobs')
           .set({ tag: body.tag, updated_at: new Date() })
           .where('id', '=', params.id)
+          .where(createdWithin(scope, 'jobs'))
           .execute();
       }
-      if (body.action === 'cancel') await cancelJob(app.db, { id: auth!.user.id, ip: client.ip, requestId }, params.id);
-      return ok(presentJob((await findJob(app.db, params.id))!));
+      if (body.action === 'cancel')
+        await cancelJob(app.db, { id: auth!.user.id, ip: client.ip, requestId }, params.id, scope);
+      const job = await findJob(app.db, scope, params.id);
+      if (!job) throw notFound('Job');
+      return ok(presentJob(job));
     },
   }),
 
@@ -108,7 +119,12 @@ export const jobRoutes = [
     response: messageSchema,
     handler: async ({ app, auth, params, client, requestId }) => {
       await app.db.transaction().execute(async (trx) => {
-        const gone = await trx.deleteFrom('jobs').where('id', '=', params.id).returningAll().executeTakeFirst();
+        const gone = await trx
+          .deleteFrom('jobs')
+          .where('id', '=', params.id)
+          .where(createdWithin(ownerScopeOf(auth!.user), 'jobs'))
+          .returningAll()
+          .executeTakeFirst();
         if (!gone) throw notFound('Job');
         await writeAudit(trx, {
           actorId: auth!.user.id,
@@ -134,7 +150,7 @@ export const jobRoutes = [
     params: idParam,
     response: jobDetailSchema,
     handler: async ({ app, auth, params }) => {
-      const job = await findJob(app.db, params.id);
+      const job = await findJob(app.db, ownerScopeOf(auth!.user), params.id);
       if (!job) throw notFound('Job');
       const [counts, crawl, transform, raw, knowledge] = await Promise.all([
         jobCounts(app.db, job.id),

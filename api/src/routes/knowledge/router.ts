@@ -19,6 +19,7 @@ import { presentKnowledge, presentKnowledgeListItem } from '../../presenters/kno
 import { findKnowledge, KNOWLEDGE_COLUMNS, listKnowledge, searchKnowledge, sourcesOf } from '@ideamine/server/queries/knowledge';
 import { visibleTo, type Viewer } from '@ideamine/server/queries/knowledge-visibility';
 import { pageOf } from '@ideamine/server/queries/paging';
+import { createdWithin, ownerScopeOf } from '@ideamine/server/queries/owner-scope';
 import type { AppContext } from '@ideamine/server/context';
 import { defineRoute, ok } from '../define';
 
@@ -74,7 +75,7 @@ export const knowledgeRoutes = [
     id: 'knowledge.by_job',
     method: 'GET',
     path: '/data/knowledge/by_job/:jobId',
-    summary: 'Ideas one job produced',
+    summary: "Ideas one job produced (404 for a job the caller may not see: a trial user's jobs are their own)",
     tag,
     requirement: read,
     params: z.strictObject({
@@ -83,6 +84,14 @@ export const knowledgeRoutes = [
     query: z.strictObject(pageQuery),
     response: z.array(knowledgeListItemSchema),
     handler: async ({ app, auth, params, query }) => {
+      // Another user's job is not there for a trial user (owner-scope.ts), here as on /jobs.
+      const job = await app.db
+        .selectFrom('jobs')
+        .select('id')
+        .where('id', '=', params.jobId)
+        .where(createdWithin(ownerScopeOf(auth!.user), 'jobs'))
+        .executeTakeFirst();
+      if (!job) throw notFound('Job');
       const base = app.db
         .selectFrom('knowledge')
         .where('job_id', '=', params.jobId)

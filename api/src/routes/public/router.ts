@@ -46,10 +46,18 @@ import type { CountSource, Total } from '@ideamine/server/queries/paging';
 const tag = 'Public';
 
 /**
- * Totals of public lists change slowly and cost a scan on a large table: every caller reuses a
- * count for PUBLIC_CACHE_SECONDS, keyed by the filters (never by page or sort).
+ * Totals of public lists cost a scan on a large table, so signed-in callers share a count for
+ * PUBLIC_CACHE_SECONDS, keyed by the filters (never by page or sort). A visitor's whole answer is
+ * cached instead (visitorCache), with its count taken live inside it: one cache layer per request,
+ * never a cached count inside a cached page. Both are dropped when the data changes.
  */
-function sharedCount<T = number>(app: AppContext, list: string, filters: unknown): CountSource<T> {
+function sharedCount<T = number>(
+  app: AppContext,
+  auth: AuthState | null,
+  list: string,
+  filters: unknown,
+): CountSource<T> | undefined {
+  if (!auth) return undefined;
   return (count) => app.publicCache.remember(`count:${list}:${JSON.stringify(filters)}`, count);
 }
 
@@ -79,7 +87,8 @@ export const publicRoutes = [
     id: 'public.ideas.list',
     method: 'GET',
     path: '/public/ideas',
-    summary: 'Public ideas: full-text search, category, profit level, whose (user_filter), sort, paging',
+    summary:
+      'Public ideas: full-text search, category, profit level, whose (user_filter), sort; pages by number or by cursor (meta.pagination.next_cursor)',
     tag,
     requirement: PUBLIC,
     query: publicIdeasQuery,
@@ -90,9 +99,13 @@ export const publicRoutes = [
       const { search, category, profit_level, user_filter } = query;
       // The caller's own ideas are few and just changed by them: counted live.
       const counts =
-        user_filter === 'mine' ? undefined : sharedCount(app, 'ideas', { search, category, profit_level, user_filter });
-      const { rows, total } = await listPublicIdeas(app.db, query, callerId, counts);
-      return ok(rows.map(presentIdeaCard), { pagination: paginate(total, query.page, query.page_size) });
+        user_filter === 'mine'
+          ? undefined
+          : sharedCount(app, auth, 'ideas', { search, category, profit_level, user_filter });
+      const { rows, total, nextCursor } = await listPublicIdeas(app.db, query, callerId, counts);
+      return ok(rows.map(presentIdeaCard), {
+        pagination: { ...paginate(total, query.page, query.page_size), next_cursor: nextCursor },
+      });
     },
   }),
 
@@ -106,8 +119,8 @@ export const publicRoutes = [
     query: topVotedQuery,
     response: z.array(ideaCardSchema),
     visitorCache: true,
-    handler: async ({ app, query }) => {
-      const counts = sharedCount(app, 'top-voted', { min_votes: query.min_votes });
+    handler: async ({ app, auth, query }) => {
+      const counts = sharedCount(app, auth, 'top-voted', { min_votes: query.min_votes });
       const { rows, total } = await topVotedIdeas(app.db, query, counts);
       return ok(rows.map(presentIdeaCard), { pagination: paginate(total, query.page, query.page_size) });
     },
@@ -159,8 +172,8 @@ export const publicRoutes = [
     query: z.strictObject(pageQuery),
     response: z.array(ideaCardSchema),
     visitorCache: true,
-    handler: async ({ app, query }) => {
-      const { rows, total } = await editorPicks(app.db, query, sharedCount(app, 'editor-picks', {}));
+    handler: async ({ app, auth, query }) => {
+      const { rows, total } = await editorPicks(app.db, query, sharedCount(app, auth, 'editor-picks', {}));
       return ok(rows.map(presentIdeaCard), { pagination: paginate(total, query.page, query.page_size) });
     },
   }),
@@ -174,7 +187,7 @@ export const publicRoutes = [
     requirement: PUBLIC,
     query: trendingQuery,
     response: z.array(trendingKeywordSchema),
-    visitorCache: true,
+    // The keywords (or counts) are cached on their own for every caller; not cached twice.
     handler: async ({ app, query }) => {
       const all = await trendingFor(app, query.time_filter, query.limit);
       const start = (query.page - 1) * query.page_size;
@@ -193,7 +206,7 @@ export const publicRoutes = [
     tag,
     requirement: PUBLIC,
     response: z.array(categorySchema),
-    visitorCache: true,
+    // The keywords (or counts) are cached on their own for every caller; not cached twice.
     handler: async ({ app }) => ok(await app.publicCache.remember('categories', () => categoriesWithCounts(app.db))),
   }),
 
@@ -206,10 +219,11 @@ export const publicRoutes = [
     requirement: PUBLIC,
     query: publicSearchQuery,
     response: z.array(searchResultSchema),
-    visitorCache: true,
-    handler: async ({ app, query }) => {
+    // With trending keywords, the keywords are the cached part and the results are read live.
+    visitorCache: (q) => q.include_trending !== 'true',
+    handler: async ({ app, auth, query }) => {
       const { q, categories, profit_level, date_from, date_to } = query;
-      const counts = sharedCount<Total>(app, 'search', { q, categories, profit_level, date_from, date_to });
+      const counts = sharedCount<Total>(app, auth, 'search', { q, categories, profit_level, date_from, date_to });
       const { rows, total, estimated } = await searchPublicIdeas(app.db, query, counts);
       const trending = query.include_trending === 'true' ? await trendingFor(app, '30d', 10) : undefined;
       return ok(
@@ -231,7 +245,7 @@ export const publicRoutes = [
     requirement: PUBLIC,
     query: suggestionsQuery,
     response: z.array(suggestionSchema),
-    visitorCache: true,
+    // The keywords (or counts) are cached on their own for every caller; not cached twice.
     handler: async ({ app, query }) => {
       const keywords = (await trendingFor(app, '30d', 100)).map((k) => k.keyword);
       return ok(await suggestions(app.db, query.q, query.limit, keywords));

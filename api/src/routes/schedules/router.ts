@@ -12,11 +12,14 @@ import type { Db } from '@ideamine/server/db/database';
 import { checkCrawlTarget } from '@ideamine/server/net/address-policy';
 import { crawlAllowList } from '@ideamine/server/net/crawl-allow-list';
 import { presentSchedule } from '../../presenters/pipeline-config';
+import { createdWithin, ownerScopeOf } from '@ideamine/server/queries/owner-scope';
 import { pageOf } from '@ideamine/server/queries/paging';
 import { defineRoute, ok } from '../define';
 
 // Schedules: a cron expression in a time zone and a job template. Workers tick every minute
-// and create a job for each active schedule that is due.
+// and create a job for each active schedule that is due, owned by the schedule's creator.
+// Operators (developers, admins) reach every schedule; anyone else only those they created, and
+// another user's schedule answers 404 (owner-scope.ts).
 
 const tag = 'Schedules';
 
@@ -54,7 +57,7 @@ export const scheduleRoutes = [
     id: 'schedules.list',
     method: 'GET',
     path: '/schedules',
-    summary: 'Schedules with their next and last runs',
+    summary: "Schedules with their next and last runs (a trial user's own; operators' every schedule)",
     tag,
     requirement: permission('schedules', 'read'),
     query: z.strictObject({
@@ -62,8 +65,8 @@ export const scheduleRoutes = [
       is_active: z.enum(['true', 'false'], { error: 'is_active must be true or false' }).optional(),
     }),
     response: z.array(scheduleSchema),
-    handler: async ({ app, query }) => {
-      let base = app.db.selectFrom('schedules');
+    handler: async ({ app, auth, query }) => {
+      let base = app.db.selectFrom('schedules').where(createdWithin(ownerScopeOf(auth!.user), 'schedules'));
       if (query.is_active) base = base.where('is_active', '=', query.is_active === 'true');
       const { rows, total } = await pageOf(base, (b) => b.selectAll().orderBy('id'), query);
       return ok(rows.map(presentSchedule), { pagination: paginate(total, query.page, query.page_size) });
@@ -79,8 +82,13 @@ export const scheduleRoutes = [
     requirement: permission('schedules', 'read'),
     params: idParam,
     response: scheduleSchema,
-    handler: async ({ app, params }) => {
-      const row = await app.db.selectFrom('schedules').selectAll().where('id', '=', params.id).executeTakeFirst();
+    handler: async ({ app, auth, params }) => {
+      const row = await app.db
+        .selectFrom('schedules')
+        .selectAll()
+        .where('id', '=', params.id)
+        .where(createdWithin(ownerScopeOf(auth!.user), 'schedules'))
+        .executeTakeFirst();
       if (!row) throw notFound('Schedule');
       return ok(presentSchedule(row));
     },
@@ -147,6 +155,7 @@ export const scheduleRoutes = [
           .selectFrom('schedules')
           .selectAll()
           .where('id', '=', params.id)
+          .where(createdWithin(ownerScopeOf(auth!.user), 'schedules'))
           .forUpdate()
           .executeTakeFirst();
         if (!before) throw notFound('Schedule');
@@ -191,7 +200,12 @@ export const scheduleRoutes = [
     response: messageSchema,
     handler: async ({ app, auth, params, client, requestId }) => {
       await app.db.transaction().execute(async (trx) => {
-        const gone = await trx.deleteFrom('schedules').where('id', '=', params.id).returningAll().executeTakeFirst();
+        const gone = await trx
+          .deleteFrom('schedules')
+          .where('id', '=', params.id)
+          .where(createdWithin(ownerScopeOf(auth!.user), 'schedules'))
+          .returningAll()
+          .executeTakeFirst();
         if (!gone) throw notFound('Schedule');
         await writeAudit(trx, {
           actorId: auth!.user.id,

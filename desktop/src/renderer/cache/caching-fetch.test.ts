@@ -23,20 +23,34 @@ function memoryCache() {
 const envelope = (data: unknown) => ({ status: 'success', data, meta: {} });
 const ok = (data: unknown) => new Response(JSON.stringify(envelope(data)), { status: 200 });
 const URL_QM = 'http://ops.test/api/v1/dashboard/queue-metrics';
+const URL_JOBS = 'http://ops.test/api/v1/jobs?page=1&page_size=5';
+const ADMIN = { role: 'admin' as const };
+const DEVELOPER = { role: 'developer' as const };
+const TRIAL = { role: 'trial' as const, trial_expires_at: '2999-01-01T00:00:00Z' };
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
 describe('snapshotKeyOf', () => {
   it('keys dashboard calls by path and sorted query, and ignores the rest', () => {
-    expect(snapshotKeyOf('http://ops.test/api/v1/dashboard/job-stats?period=7d')).toBe(
+    expect(snapshotKeyOf('http://ops.test/api/v1/dashboard/job-stats?period=7d', ADMIN)).toBe(
       '/dashboard/job-stats?period=7d',
     );
-    expect(snapshotKeyOf('http://ops.test/api/v1/dashboard/domain-health?limit=5&issues_only=false')).toBe(
+    expect(snapshotKeyOf('http://ops.test/api/v1/dashboard/domain-health?limit=5&issues_only=false', ADMIN)).toBe(
       '/dashboard/domain-health?issues_only=false&limit=5',
     );
-    expect(snapshotKeyOf('http://ops.test/api/v1/jobs?page=1&page_size=5')).toBe('/jobs?page=1&page_size=5');
-    expect(snapshotKeyOf('http://ops.test/api/v1/dashboard/user-overview')).toBeNull();
-    expect(snapshotKeyOf('http://ops.test/api/v1/users')).toBeNull();
-    expect(snapshotKeyOf('http://ops.test/healthz')).toBeNull();
+    expect(snapshotKeyOf(URL_JOBS, ADMIN)).toBe('/jobs?page=1&page_size=5');
+    expect(snapshotKeyOf('http://ops.test/api/v1/dashboard/user-overview', ADMIN)).toBeNull();
+    expect(snapshotKeyOf('http://ops.test/api/v1/users', ADMIN)).toBeNull();
+    expect(snapshotKeyOf('http://ops.test/healthz', ADMIN)).toBeNull();
+  });
+
+  it("shares job and schedule lists among operators only: a trial user's lists are their own", () => {
+    expect(snapshotKeyOf(URL_JOBS, DEVELOPER)).toBe('/jobs?page=1&page_size=5');
+    expect(snapshotKeyOf('http://ops.test/api/v1/schedules', DEVELOPER)).toBe('/schedules');
+    expect(snapshotKeyOf(URL_JOBS, TRIAL)).toBeNull();
+    expect(snapshotKeyOf('http://ops.test/api/v1/schedules', TRIAL)).toBeNull();
+    expect(snapshotKeyOf(URL_JOBS, null)).toBeNull();
+    // Other calls are keyed as before (the server refuses them live to whoever may not make them).
+    expect(snapshotKeyOf(URL_QM, TRIAL)).toBe('/dashboard/queue-metrics');
   });
 });
 
@@ -168,6 +182,37 @@ describe('caching fetch', () => {
       since: '2026-11-20T12:00:00.000Z',
       cachedAt: '2026-11-20T10:00:00.000Z',
     });
+  });
+
+  it("neither keeps a trial user's job list nor shows them an operator's from the cache", async () => {
+    const cache = memoryCache();
+    cache.rows.push({
+      id: 1,
+      key: '/jobs?page=1&page_size=5',
+      fetched_at: '2026-11-20T10:00:00.000Z',
+      stored_bytes: 1,
+      body: envelope([{ id: 7, created_by_username: 'an_operator' }]),
+    });
+    let viewer: typeof TRIAL | typeof ADMIN = TRIAL;
+    let online = true;
+    const f = createCachingFetch({
+      cache,
+      connectivity: new Connectivity(),
+      viewer: () => viewer,
+      startFromCache: true,
+      fetch: async () => {
+        if (!online) throw new TypeError('fetch failed');
+        return ok([{ id: 8, created_by_username: 'the_trial_user' }]);
+      },
+    });
+    expect(await (await f(URL_JOBS)).json()).toEqual(envelope([{ id: 8, created_by_username: 'the_trial_user' }]));
+    await flush();
+    expect(cache.snapshotsPut).not.toHaveBeenCalled();
+    online = false;
+    await expect(f(URL_JOBS)).rejects.toThrow('fetch failed');
+    // An operator signing in on the same console gets the shared snapshot as before.
+    viewer = ADMIN;
+    expect(await (await f(URL_JOBS)).json()).toEqual(envelope([{ id: 7, created_by_username: 'an_operator' }]));
   });
 
   it('never caches writes', async () => {

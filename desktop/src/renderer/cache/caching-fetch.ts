@@ -1,4 +1,5 @@
 import type { DesktopApi } from '@ideamine/shared/ipc';
+import type { Principal } from '@ideamine/shared/permissions';
 import type { Connectivity } from './connectivity';
 import { snapshotKeyOf } from './snapshot-key';
 
@@ -27,6 +28,8 @@ export interface CachingFetchOptions {
   cache: Cache;
   connectivity: Connectivity;
   fetch?: typeof fetch;
+  /** The signed-in user, asked at each request: some lists are cached for operators only (snapshot-key.ts). */
+  viewer?(): Principal | null;
   /** Answer each call's first request from the cache, revalidating in the background. */
   startFromCache?: boolean;
   /** A background revalidation stored a live answer: ask again to show it. */
@@ -70,7 +73,7 @@ export function createCachingFetch(options: CachingFetchOptions): typeof fetch {
   return async (input, init) => {
     const method = (init?.method ?? 'GET').toUpperCase();
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const key = method === 'GET' ? snapshotKeyOf(url) : null;
+    const key = method === 'GET' ? snapshotKeyOf(url, options.viewer?.() ?? null) : null;
 
     const ready = key ? primed.get(key) : undefined;
     if (key && ready) {

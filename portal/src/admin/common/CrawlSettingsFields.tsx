@@ -1,5 +1,6 @@
+import { HTMLSelect } from '@blueprintjs/core';
 import type { CrawlDraft } from './crawl-settings';
-import { NumberField, SwitchField, TextAreaField, TextField } from './fields';
+import { FieldFrame, inputId, NumberField, SwitchField, TextAreaField, TextField } from './fields';
 import { SchemaPicker } from './SchemaPicker';
 
 // The crawl settings of a new job and of a schedule's job template: start URL, tag, schema,
@@ -85,6 +86,22 @@ export function CrawlSettingsFields(props: {
         checked={draft.same_domain}
         onChange={(same_domain) => set({ same_domain })}
       />
+      <FieldFrame
+        name={name('follow_feed_items')}
+        label="Feed items"
+        help="Read each item's own page for its full text. Its fetch counts toward Max pages."
+        error={error}
+      >
+        <HTMLSelect
+          id={inputId(name('follow_feed_items'))}
+          value={draft.follow_feed_items}
+          onChange={(e) => set({ follow_feed_items: e.currentTarget.value as CrawlDraft['follow_feed_items'] })}
+        >
+          <option value="auto">Read in full when the feed gives under 300 characters</option>
+          <option value="always">Always read in full</option>
+          <option value="never">Use the feed's text only</option>
+        </HTMLSelect>
+      </FieldFrame>
       <div className="im-form-row">
         <TextAreaField
           name={name('include_patterns')}

@@ -9,6 +9,7 @@ describe('crawl settings', () => {
       include_patterns: [],
       exclude_patterns: [],
       max_depth: 2,
+      follow_feed_items: 'auto',
     });
   });
 
@@ -32,6 +33,7 @@ describe('crawl settings', () => {
       same_domain: false,
       include_patterns: ['/x/', 5, '/y/'],
       time_limit_seconds: 'soon',
+      follow_feed_items: 'sometimes',
     };
     expect(crawlDraftOf(template)).toEqual({
       initial_url: 'https://a.test/feed',
@@ -43,6 +45,7 @@ describe('crawl settings', () => {
       include_patterns: '/x/\n/y/',
       exclude_patterns: '',
       time_limit_seconds: undefined,
+      follow_feed_items: 'auto',
     });
     expect(crawlBodyOf(crawlDraftOf(template))).toEqual({
       initial_url: 'https://a.test/feed',
@@ -51,6 +54,7 @@ describe('crawl settings', () => {
       same_domain: false,
       include_patterns: ['/x/', '/y/'],
       exclude_patterns: [],
+      follow_feed_items: 'auto',
     });
   });
 });

@@ -1,4 +1,6 @@
-import type { CreateJobBody } from '@ideamine/shared/contract/jobs';
+import { FOLLOW_FEED_ITEMS, type CreateJobBody } from '@ideamine/shared/contract/jobs';
+
+type FollowFeedItems = (typeof FOLLOW_FEED_ITEMS)[number];
 import { linesOf } from './lines';
 
 // A job's crawl settings as a form edits them (numbers may be empty, patterns one per line) and
@@ -16,6 +18,7 @@ export interface CrawlDraft {
   exclude_patterns: string;
   /** Empty: the server's default. */
   time_limit_seconds: number | undefined;
+  follow_feed_items: FollowFeedItems;
 }
 
 export const NEW_CRAWL: CrawlDraft = {
@@ -28,6 +31,7 @@ export const NEW_CRAWL: CrawlDraft = {
   include_patterns: '',
   exclude_patterns: '',
   time_limit_seconds: undefined,
+  follow_feed_items: 'auto',
 };
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
@@ -46,6 +50,7 @@ export function crawlDraftOf(t: Record<string, unknown>): CrawlDraft {
     include_patterns: lines(t.include_patterns),
     exclude_patterns: lines(t.exclude_patterns),
     time_limit_seconds: num(t.time_limit_seconds),
+    follow_feed_items: FOLLOW_FEED_ITEMS.find((f) => f === t.follow_feed_items) ?? 'auto',
   };
 }
 
@@ -56,6 +61,7 @@ export function crawlBodyOf(d: CrawlDraft): CreateJobBody {
     same_domain: d.same_domain,
     include_patterns: linesOf(d.include_patterns),
     exclude_patterns: linesOf(d.exclude_patterns),
+    follow_feed_items: d.follow_feed_items,
   };
   if (d.tag.trim()) body.tag = d.tag.trim();
   if (d.schema_id) body.schema_id = Number(d.schema_id);

@@ -27,6 +27,12 @@ import { StatusTag } from './StatusTag';
 
 const when = (v: string | null) => (v ? formatTimestamp(v) : null);
 
+const FEED_ITEMS_LABEL: Record<Job['follow_feed_items'], string> = {
+  auto: 'Read in full when the feed gives under 300 characters',
+  always: 'Always read in full',
+  never: "The feed's text only",
+};
+
 function patterns(list: string[]) {
   return list.length ? <code className="im-pre">{list.join('\n')}</code> : 'None';
 }
@@ -60,10 +66,10 @@ function JobProperties({ job }: { job: Job }) {
           'Created by',
           job.created_by === null ? null : hasRole(user, 'developer') ? (
             <Link key="c" to="/admin/users/$id" params={{ id: String(job.created_by) }}>
-              User {job.created_by}
+              {job.created_by_username ?? `User ${job.created_by}`}
             </Link>
           ) : (
-            `User ${job.created_by}`
+            (job.created_by_username ?? `User ${job.created_by}`)
           ),
         ],
         ['Created', when(job.created_at)],
@@ -88,6 +94,7 @@ function CrawlSettings({ job }: { job: Job }) {
             `${formatCount(job.max_pages)} pages, depth ${job.max_depth}, ${formatCount(job.time_limit_seconds)} s`,
           ],
           ['Scope', job.same_domain ? "The start URL's domain only" : 'Any domain'],
+          ['Feed items', FEED_ITEMS_LABEL[job.follow_feed_items]],
           [
             'Schema',
             job.schema_id === null ? (

@@ -5,36 +5,54 @@ import { isRunning, type Job, type JobCounts } from '../api/jobs';
 import { PropertyList } from '../common/PropertyList';
 import { StatusTag } from './StatusTag';
 
-// A job's progress: crawl and transform tasks by status, and what it produced so far.
+// A job's progress through its four stages (crawl and transform tasks, then its ideas through
+// enrich and analyse): a job is completed only when every stage has finished.
 
 /** How often a running job's detail reloads. */
 export const FOLLOW_MS = 2500;
 
-const sum = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
+type Stage = JobCounts['stages']['crawl'];
 
-function TaskProgress(props: { label: string; counts: Record<string, number>; running: boolean }) {
-  const all = sum(props.counts);
-  const done = (props.counts.completed ?? 0) + (props.counts.failed ?? 0) + (props.counts.skipped ?? 0);
-  const failed = props.counts.failed ?? 0;
+/** One stage: finished (done or failed) of all, a bar, and the break-down by status. */
+function StageProgress(props: {
+  label: string;
+  unit: string;
+  stage: Stage;
+  running: boolean;
+  statuses?: Record<string, number>;
+}) {
+  const { done, failed, total } = props.stage;
+  const finished = done + failed;
   return (
     <div className="im-section" role="group" aria-label={props.label}>
       <div className="im-row">
         <strong>{props.label}</strong>
         <span className="im-muted">
-          {formatCount(done)} of {formatCount(all)} finished{all ? ` (${formatPercent((done / all) * 100)})` : ''}
+          {formatCount(finished)} of {formatCount(total)} {props.unit} finished
+          {total ? ` (${formatPercent((finished / total) * 100)})` : ''}
+          {failed ? `, ${formatCount(failed)} failed` : ''}
         </span>
       </div>
       <ProgressBar
-        value={all ? done / all : props.running ? undefined : 0}
-        intent={failed ? 'warning' : done === all && all ? 'success' : 'primary'}
+        aria-label={`${props.label}: ${formatCount(finished)} of ${formatCount(total)} finished`}
+        value={total ? finished / total : props.running ? undefined : 0}
+        intent={failed ? 'warning' : finished === total && total ? 'success' : 'primary'}
         animate={props.running}
         stripes={props.running}
       />
       <div className="im-chips" style={{ marginTop: 6 }}>
-        {all === 0 && <span className="im-muted">None yet.</span>}
-        {TASK_STATUSES.filter((s) => props.counts[s]).map((s) => (
-          <StatusTag key={s} status={s} count={formatCount(props.counts[s])} />
-        ))}
+        {total === 0 && <span className="im-muted">None yet.</span>}
+        {props.statuses
+          ? TASK_STATUSES.filter((s) => props.statuses![s]).map((s) => (
+              <StatusTag key={s} status={s} count={formatCount(props.statuses![s])} />
+            ))
+          : total > 0 && (
+              <>
+                {done > 0 && <StatusTag status="completed" count={formatCount(done)} />}
+                {failed > 0 && <StatusTag status="failed" count={formatCount(failed)} />}
+                {total - finished > 0 && <StatusTag status="pending" count={formatCount(total - finished)} />}
+              </>
+            )}
       </div>
     </div>
   );
@@ -54,8 +72,22 @@ export function JobProgress(props: { job: Job; counts: JobCounts | undefined; er
       </div>
       {props.counts ? (
         <>
-          <TaskProgress label="Crawl tasks" counts={props.counts.crawl_tasks} running={running} />
-          <TaskProgress label="Transform tasks" counts={props.counts.transform_tasks} running={running} />
+          <StageProgress
+            label="Crawl"
+            unit="pages"
+            stage={props.counts.stages.crawl}
+            statuses={props.counts.crawl_tasks}
+            running={running}
+          />
+          <StageProgress
+            label="Transform"
+            unit="pages"
+            stage={props.counts.stages.transform}
+            statuses={props.counts.transform_tasks}
+            running={running}
+          />
+          <StageProgress label="Enrich" unit="ideas" stage={props.counts.stages.enrich} running={running} />
+          <StageProgress label="Analyse" unit="ideas" stage={props.counts.stages.analyse} running={running} />
           <PropertyList
             label="Output"
             items={[

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { z } from 'zod';
 import { JOB_SORTS, JOB_STATUSES } from '@ideamine/shared/contract/jobs';
 import { formatTimestamp } from '@ideamine/shared/format';
+import { seesEveryJob } from '@ideamine/shared/job-ownership';
 import { can } from '@ideamine/shared/permissions';
 import { useAuth } from '../../auth/AuthProvider';
 import { ButtonLink } from '../../features/account/ButtonLink';
@@ -15,8 +16,10 @@ import { SearchBox } from '../users/SearchBox';
 import { enumParam, orderParam, sortParam, textParam } from '../users/search-params';
 import { StatusTag, statusLabel } from './StatusTag';
 
-// /admin/jobs: every crawl job, newest first, with status, tag and text filters in the URL (the
+// /admin/jobs: crawl jobs, newest first, with status, tag and text filters in the URL (the
 // dashboard links to /admin/jobs?status=active) and server-side sort from the column headers.
+// Operators see every job with its owner; a trial user sees only their own (the API lists no
+// others), so the owner column would only repeat their name.
 
 const searchSchema = z.object({
   status: enumParam(JOB_STATUSES),
@@ -28,6 +31,9 @@ const searchSchema = z.object({
 type Search = z.infer<typeof searchSchema>;
 
 const when = (v: string | null) => (v ? formatTimestamp(v) : '');
+
+/** Who started a job: a built-in schedule's jobs, or those of a deleted account, have no owner. */
+const ownerText = (j: Job) => j.created_by_username ?? (j.created_by === null ? 'No owner' : `User ${j.created_by}`);
 
 export const JOB_COLUMNS: DataColumn<Job>[] = [
   { id: 'id', name: 'Id', width: 55, text: (j) => String(j.id) },
@@ -53,10 +59,14 @@ export const JOB_COLUMNS: DataColumn<Job>[] = [
   },
   { id: 'tag', name: 'Tag', width: 130, sortable: true, text: (j) => j.tag },
   { id: 'origin', name: 'Origin', width: 70, text: (j) => j.origin },
+  { id: 'owner', name: 'Owner', width: 110, text: ownerText },
   { id: 'created_at', name: 'Created', width: 118, sortable: true, text: (j) => when(j.created_at) },
   { id: 'started_at', name: 'Started', width: 118, text: (j) => when(j.started_at) },
   { id: 'finished_at', name: 'Finished', width: 118, text: (j) => when(j.finished_at) },
 ];
+
+/** The columns a user sees: the owner only for operators, who see everyone's jobs. */
+const jobColumns = (seesAll: boolean) => (seesAll ? JOB_COLUMNS : JOB_COLUMNS.filter((c) => c.id !== 'owner'));
 
 function Filters(props: { search: Search; set(patch: Partial<Search>): void }) {
   const { search, set } = props;
@@ -85,6 +95,7 @@ function Filters(props: { search: Search; set(patch: Partial<Search>): void }) {
 
 export function JobsPage() {
   const { client, user } = useAuth();
+  const seesAll = seesEveryJob(user);
   const [search, setSearch] = useSearchState(searchSchema);
   const filters: JobFilters = search;
   const rows = useRemoteRows({
@@ -96,7 +107,11 @@ export function JobsPage() {
   return (
     <AdminPage
       title="Jobs"
-      description="Crawl jobs: a start URL crawled within a page, depth and time budget, then turned into ideas."
+      description={
+        seesAll
+          ? "Crawl jobs: a start URL crawled within a page, depth and time budget, then turned into ideas. As an operator you see everyone's."
+          : 'Your crawl jobs: a start URL crawled within a page, depth and time budget, then turned into ideas.'
+      }
       actions={
         can(user, 'jobs', 'write') && <ButtonLink to="/admin/jobs/new" intent="primary" icon="add" text="New job" />
       }
@@ -104,7 +119,7 @@ export function JobsPage() {
       <Filters search={search} set={setSearch} />
       <DataTable
         label="Jobs"
-        columns={JOB_COLUMNS}
+        columns={jobColumns(seesAll)}
         rows={rows}
         rowKey={(j) => j.id}
         unit="jobs"

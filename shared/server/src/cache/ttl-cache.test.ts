@@ -11,27 +11,33 @@ describe('TtlCache', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
-  it('serves the stale value while one reload runs, then the new one', async () => {
+  it('never serves an entry past its time to live: callers after it wait for the reload', async () => {
     vi.useFakeTimers();
     try {
       const cache = new TtlCache(1000);
       let n = 0;
-      let release!: () => void;
-      const load = vi.fn(async () => {
-        n += 1;
-        if (n === 2) await new Promise<void>((r) => (release = r));
-        return n;
-      });
+      const load = vi.fn(async () => ++n);
       expect(await cache.remember('k', load)).toBe(1);
-      vi.advanceTimersByTime(1001);
-      expect(await cache.remember('k', load)).toBe(1); // stale, reload started
-      expect(await cache.remember('k', load)).toBe(1); // still stale, no second reload
+      vi.advanceTimersByTime(999);
+      expect(await cache.remember('k', load)).toBe(1);
+      vi.advanceTimersByTime(2);
+      const [a, b] = await Promise.all([cache.remember('k', load), cache.remember('k', load)]);
+      expect([a, b]).toEqual([2, 2]); // one reload, shared
       expect(load).toHaveBeenCalledTimes(2);
-      release();
-      await vi.waitFor(async () => expect(await cache.remember('k', load)).toBe(2));
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('drops everything on clear, and does not keep a load that started before it', async () => {
+    const cache = new TtlCache(60_000);
+    let release!: (v: string) => void;
+    const slow = cache.remember('k', () => new Promise<string>((r) => (release = r)));
+    cache.clear(); // a change arrives while the old data loads
+    release('before the change');
+    expect(await slow).toBe('before the change'); // its own callers get it
+    expect(await cache.remember('k', async () => 'after the change')).toBe('after the change');
+    expect(await cache.remember('k', async () => 'not loaded again')).toBe('after the change');
   });
 
   it('never caches a failure, and a TTL of 0 turns caching off', async () => {

@@ -1,18 +1,21 @@
-// A small in-process cache for expensive public reads (trending keywords, category counts,
-// anonymous list pages). Entries are fresh for `ttlMs`; concurrent misses for one key share one
-// load, so a burst of identical requests costs one query. After expiry the old value is served
-// while one background reload runs (stale-while-revalidate), so no caller waits on a slow query
-// once a key is warm. A TTL of 0 turns caching off.
+// A small in-process cache for expensive reads (public list pages, trending keywords, category
+// counts, dashboard answers). An entry is served for `ttlMs` and never after: an expired key
+// loads again and its callers wait for that load. Concurrent misses for one key share one load,
+// so a burst of identical requests costs one query. `clear()` (a change somewhere, told through
+// PostgreSQL NOTIFY: cache/change-listener.ts) drops every entry, and a load that started before
+// it is handed to its callers but not kept, so nothing older than the change is served after it.
+// A TTL of 0 turns caching off.
 
 interface Entry {
   fresh: number;
-  /** The last value that loaded successfully, if any. */
-  settled?: Promise<unknown>;
+  value?: Promise<unknown>;
   loading?: Promise<unknown>;
 }
 
 export class TtlCache {
   private readonly entries = new Map<string, Entry>();
+  /** Bumped by clear(): a load from an earlier generation is not kept. */
+  private generation = 0;
 
   constructor(
     readonly ttlMs: number,
@@ -23,31 +26,34 @@ export class TtlCache {
     if (this.ttlMs <= 0) return load();
     const now = Date.now();
     let entry = this.entries.get(key);
-    if (entry?.settled && entry.fresh > now) return entry.settled as Promise<T>;
+    if (entry?.value && entry.fresh > now) return entry.value as Promise<T>;
+    if (entry?.loading) return entry.loading as Promise<T>;
     if (!entry) {
       entry = { fresh: 0 };
       this.entries.set(key, entry);
       if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     }
-    if (!entry.loading) {
-      const e = entry;
-      const loading = load();
-      e.loading = loading;
-      loading.then(
-        () => {
-          e.settled = loading;
-          e.fresh = Date.now() + this.ttlMs;
-          e.loading = undefined;
-        },
-        () => {
-          e.loading = undefined; // a failed load is never served; the next caller retries
-        },
-      );
-    }
-    return (entry.settled ?? entry.loading) as Promise<T>;
+    const e = entry;
+    const generation = this.generation;
+    const loading = load();
+    e.loading = loading;
+    e.value = undefined; // expired: never served again
+    loading.then(
+      () => {
+        e.loading = undefined;
+        if (generation !== this.generation) return; // a change came while it loaded
+        e.value = loading;
+        e.fresh = Date.now() + this.ttlMs;
+      },
+      () => {
+        e.loading = undefined; // a failed load is never served; the next caller retries
+      },
+    );
+    return loading;
   }
 
   clear(): void {
+    this.generation += 1;
     this.entries.clear();
   }
 }

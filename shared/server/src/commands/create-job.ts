@@ -6,13 +6,15 @@ import type { JobsTable } from '../db/schema';
 import { ApiError } from '../errors';
 import { checkCrawlTarget, type AllowList } from '../net/address-policy';
 import { bossDb, sendMany } from '../queue/boss';
-import { domainOf, normalizeUrl } from '@ideamine/shared/url';
+import { claimJobSlot, crawlBudgetOf, pagesWithin } from './crawl-budget';
+import { domainOf, fetchUrlFor, linkedUrl, normalizeUrl } from '@ideamine/shared/url';
 
 export type JobRow = Selectable<JobsTable>;
 
 /**
  * Creates a job, its seed crawl task and the first crawl message in one transaction: a job
- * exists only together with the work that will run it. Used by the API and by schedules.
+ * exists only together with the work that will run it. Used by the API and by schedules. The
+ * creator's crawl budget applies either way (commands/crawl-budget.ts).
  */
 export async function createJob(
   db: Db,
@@ -33,20 +35,25 @@ export async function createJob(
       .executeTakeFirst();
     if (!schema) throw new ApiError('VALIDATION_ERROR', `schema_id ${input.schema_id} does not exist`, 'schema_id');
   }
-  const seed = { url, domain: domainOf(url) };
+  // Stored as typed too: the crawler fetches the query in the site's own order (robots.txt rules are written against it).
+  const seed = { url, domain: domainOf(url), fetch_url: fetchUrlFor(url, linkedUrl(input.initial_url)) };
+  const budget = await crawlBudgetOf(db, origin.userId);
+  const maxPages = pagesWithin(budget, input.max_pages);
   return inTransaction(db, async (trx) => {
+    if (budget) await claimJobSlot(trx, origin.userId!, budget);
     const job = await trx
       .insertInto('jobs')
       .values({
         initial_url: seed.url,
         tag: input.tag ?? '',
         schema_id: input.schema_id ?? null,
-        max_pages: input.max_pages,
+        max_pages: maxPages,
         max_depth: input.max_depth,
         same_domain: input.same_domain,
         include_patterns: input.include_patterns,
         exclude_patterns: input.exclude_patterns,
         time_limit_seconds: input.time_limit_seconds,
+        follow_feed_items: input.follow_feed_items,
         origin: origin.scheduleId ? 'scheduled' : 'manual',
         schedule_id: origin.scheduleId ?? null,
         created_by: origin.userId,
@@ -55,7 +62,14 @@ export async function createJob(
       .executeTakeFirstOrThrow();
     const task = await trx
       .insertInto('crawl_tasks')
-      .values({ job_id: job.id, url: seed.url, domain: seed.domain, depth: 0, discovered_via: 'seed' })
+      .values({
+        job_id: job.id,
+        url: seed.url,
+        fetch_url: seed.fetch_url,
+        domain: seed.domain,
+        depth: 0,
+        discovered_via: 'seed',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await sendMany(boss, 'crawl', [{ taskIds: [task.id] }], { db: bossDb(trx) });

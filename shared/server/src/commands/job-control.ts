@@ -3,18 +3,29 @@ import type PgBoss from 'pg-boss';
 import type { Db } from '../db/database';
 import { ApiError, conflict, notFound } from '../errors';
 import { backToPending, bossDb, sendMany } from '../queue/boss';
+import { createdWithin, type OwnerScope } from '../queries/owner-scope';
 import { writeAudit } from './audit';
 import type { Actor } from './admin-users';
 
 // Operator actions on jobs and tasks.
 
-/** Stops a job: tasks not yet fetched are skipped, work already in flight finishes. */
-export async function cancelJob(db: Db, actor: Actor, id: number): Promise<void> {
+/**
+ * Stops a job: tasks not yet fetched are skipped, work already in flight finishes. A job outside
+ * the caller's scope (another user's, for a trial user) is not found; without a scope the caller
+ * acts as an operator.
+ */
+export async function cancelJob(
+  db: Db,
+  actor: Actor,
+  id: number,
+  scope: OwnerScope = { userId: actor.id, seesAll: true },
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const job = await trx
       .selectFrom('jobs')
       .select(['id', 'status'])
       .where('id', '=', id)
+      .where(createdWithin(scope, 'jobs'))
       .forUpdate()
       .executeTakeFirst();
     if (!job) throw notFound('Job');

@@ -146,6 +146,8 @@ export interface JobsTable {
   include_patterns: TextArray;
   exclude_patterns: TextArray;
   time_limit_seconds: Generated<number>;
+  /** Whether a feed's items are read in full from their links: 'auto' when their own text is short. */
+  follow_feed_items: ColumnType<FollowFeedItems, FollowFeedItems | undefined, FollowFeedItems>;
   error: string | null;
   created_by: number | null;
   started_at: NullableTimestamp;
@@ -155,10 +157,25 @@ export interface JobsTable {
   updated_at: Timestamp;
 }
 
+export type FollowFeedItems = 'auto' | 'always' | 'never';
+
+export interface FeedItemJson {
+  title: string;
+  url: string;
+  body: string;
+  author: string | null;
+  publishedAt: string | null;
+}
+
 export interface CrawlTasksTable {
   id: Id;
   job_id: number;
+  /** The dedup key (`normalizeUrl`). */
   url: string;
+  /** The URL as the link wrote it (`linkedUrl`), when it differs from `url`: fetched and matched against robots.txt. */
+  fetch_url: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A followed feed item as the feed gave it (its text stands in when the page cannot be read). */
+  feed_item: ColumnType<FeedItemJson | null, string | null | undefined, string | null>;
   domain: string;
   depth: Generated<number>;
   discovered_via: ColumnType<
@@ -270,6 +287,11 @@ export interface KnowledgeTable {
   model_version: string | null;
   /** When the idea was queued to be re-scored by a newer idea model (see worker/src/jobs/rescore.ts). */
   rescore_queued_at: NullableTimestamp;
+  /** Failed tries at enriching or analysing this idea; at MAX_IDEA_ATTEMPTS it is given up on. */
+  pipeline_attempts: Generated<number>;
+  pipeline_error: string | null;
+  /** Set when the idea was given up on: counted as failed, so its job can end. */
+  pipeline_failed_at: NullableTimestamp;
   editor_pick: Generated<boolean>;
   editor_pick_message: string | null;
   editor_picked_at: NullableTimestamp;

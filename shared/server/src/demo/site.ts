@@ -52,12 +52,20 @@ function ideaPage(n: number): string {
 const urlset = (urls: string[]) =>
   `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls.map((u) => `<url><loc>${u}</loc></url>`).join('')}</urlset>`;
 
+/** A feed item's teaser, as most real feeds give it: the post's first sentence, not the post. */
+export function teaser(body: string): string {
+  const first = /^.*?[.!?](\s|$)/.exec(body)?.[0] ?? body;
+  return first.length > 200 ? `${first.slice(0, 197)}...` : first.trim();
+}
+
+const feedItemTitle = (n: number) => demoIdea(n).title.replace('Idea', 'Feed idea');
+
 function rss(base: string, count: number, offset: number): string {
   const items = Array.from({ length: count }, (_, i) => {
     const n = offset + i;
     const idea = demoIdea(n);
-    return `<item><title>${escapeMarkup(idea.title.replace('Idea', 'Feed idea'))}</title><link>${base}/feed-items/${n}</link>
-<description>${escapeMarkup(`<p>${idea.body}</p>`)}</description><pubDate>${new Date(Date.UTC(2026, 9, 1 + (i % 28))).toUTCString()}</pubDate><dc:creator>feed-author</dc:creator></item>`;
+    return `<item><title>${escapeMarkup(feedItemTitle(n))}</title><link>${base}/feed-items/${n}</link>
+<description>${escapeMarkup(`<p>${teaser(idea.body)}</p>`)}</description><pubDate>${new Date(Date.UTC(2026, 9, 1 + (i % 28))).toUTCString()}</pubDate><dc:creator>feed-author</dc:creator></item>`;
   }).join('\n');
   return `<?xml version="1.0"?><rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel><title>Demo feed</title><link>${base}/</link>${items}</channel></rss>`;
 }
@@ -150,6 +158,12 @@ export async function startDemoSite(opts: SiteOptions = {}): Promise<RunningSite
     if (path === '/private/secret') return html(page('Members only', '<p>Secret.</p>'));
     if (path === '/dup/a' || path === '/dup/b') return html(ideaPage(1).replace('/ideas/1"', `${path}"`));
     if (path === '/feed.xml') return send(200, 'application/rss+xml', rss(base, 10, 1000));
+    // The posts the feed's items link to, in full (the feed gives a teaser only).
+    const item = /^\/feed-items\/(\d+)$/.exec(path);
+    if (item && Number(item[1]) >= 1000 && Number(item[1]) < 1010) {
+      const n = Number(item[1]);
+      return html(page(feedItemTitle(n), paragraphs(demoIdea(n).body)));
+    }
     if (path === '/hn.json') return send(200, 'application/json', JSON.stringify(hnListing(20, 2000)));
     if (path === '/reddit.json') return send(200, 'application/json', JSON.stringify(redditListing(20, 3000)));
     if (path === '/sitemap.xml')

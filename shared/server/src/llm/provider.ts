@@ -75,25 +75,31 @@ export class LlmOutputError extends Error {
   override readonly name = 'LlmOutputError';
 }
 
+/** An idea a batch could not process, with why. */
+export interface SkippedIdea<T> {
+  item: T;
+  error: Error;
+}
+
 /** Runs `each` over items; an LlmOutputError skips its item, any other error stops the batch. */
-export async function eachIdea<T>(items: T[], each: (item: T) => Promise<void>): Promise<Error[]> {
-  const skipped: Error[] = [];
+export async function eachIdea<T>(items: T[], each: (item: T) => Promise<void>): Promise<SkippedIdea<T>[]> {
+  const skipped: SkippedIdea<T>[] = [];
   for (const item of items) {
     try {
       await each(item);
     } catch (err) {
       if (!(err instanceof LlmOutputError)) throw err;
-      skipped.push(err);
+      skipped.push({ item, error: err });
     }
   }
   return skipped;
 }
 
 /** The error a batch fails with after eachIdea skipped some ideas (so the message is retried). */
-export function batchFailure(skipped: Error[], total: number): Error | null {
+export function batchFailure(skipped: { error: Error }[], total: number): Error | null {
   if (!skipped.length) return null;
-  if (total === 1) return skipped[0]!;
-  return new Error(`${skipped.length} of ${total} ideas failed; the first: ${skipped[0]!.message}`);
+  if (total === 1) return skipped[0]!.error;
+  return new Error(`${skipped.length} of ${total} ideas failed; the first: ${skipped[0]!.error.message}`);
 }
 
 export interface LlmProvider {

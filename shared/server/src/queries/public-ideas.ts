@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import type { PublicIdeasQuery, PublicSearchQuery } from '@ideamine/shared/contract/public';
 import type { Db } from '../db/database';
 import { countNow, countUpTo, pageOf, type CountSource, type Total } from './paging';
+import { publicIdeaCount } from './public-counts';
+import { decodeCursor, encodeCursor, seekAfter, type SeekSort } from './seek';
 
 // Reads behind the public portal. Private, deleted and merged-away ideas never leave this file.
 
@@ -56,13 +58,13 @@ export function publicIdeas(db: Db) {
 }
 
 /** Sort expressions; nullable scores sort their gaps last. Each matches an index of migration 0005. */
-const SORT_EXPRESSIONS = {
-  created_at: { expr: sql`created_at`, nullable: false },
-  profit_score: { expr: sql`profit_score`, nullable: true },
-  vote_score: { expr: voteScore, nullable: false },
-  overall_score: { expr: sql`overall_score`, nullable: true },
-  title: { expr: sql`title`, nullable: false },
-} as const;
+const SORT_EXPRESSIONS: Record<PublicIdeasQuery['sort'], SeekSort> = {
+  created_at: { expr: sql`created_at`, type: 'timestamptz', nullable: false },
+  profit_score: { expr: sql`profit_score`, type: 'numeric', nullable: true },
+  vote_score: { expr: voteScore, type: 'integer', nullable: false },
+  overall_score: { expr: sql`overall_score`, type: 'numeric', nullable: true },
+  title: { expr: sql`title`, type: 'text', nullable: false },
+};
 
 function orderBy(sort: keyof typeof SORT_EXPRESSIONS, order: 'asc' | 'desc') {
   const { expr, nullable } = SORT_EXPRESSIONS[sort];
@@ -80,14 +82,50 @@ function ownIdeas(db: Db, callerId: number | null) {
     .where('user_id', '=', callerId ?? -1);
 }
 
-export function listPublicIdeas(db: Db, q: PublicIdeasQuery, callerId: number | null, counts?: CountSource) {
+/**
+ * One page of the public ideas list, by page number (OFFSET) or, given `cursor`, right after the
+ * row the cursor names (seek: the sort's index goes straight there, however deep). Either way the
+ * answer carries the cursor of its last row, so a client can go on by cursor from any page.
+ */
+export async function listPublicIdeas(db: Db, q: PublicIdeasQuery, callerId: number | null, counts?: CountSource) {
   let base = q.user_filter === 'mine' ? ownIdeas(db, callerId) : publicIdeas(db);
   if (q.search) base = base.where(matches(q.search));
   if (q.category) base = base.where(sql<boolean>`categories @> ARRAY[${q.category}]::text[]`);
   if (q.profit_level) base = base.where('profit_potential', '=', q.profit_level);
   if (q.user_filter === 'community') base = base.where('user_id', 'is not', null);
   if (q.user_filter === 'crawled') base = base.where('user_id', 'is', null);
-  return pageOf(base, (b) => b.select(CARD_COLUMNS).orderBy(orderBy(q.sort, q.order)), q, counts);
+  // Without words to search, the total comes from the counters (public-counts.ts), not a count.
+  const { search, category, profit_level, user_filter } = q;
+  const total: CountSource | undefined =
+    !search && user_filter !== 'mine' ? () => publicIdeaCount(db, { category, profit_level, user_filter }) : counts;
+  const spec = SORT_EXPRESSIONS[q.sort];
+  const cards = (b: typeof base) =>
+    b
+      .select([...CARD_COLUMNS, sql<string | null>`${spec.expr}::text`.as('seek_value')])
+      .orderBy(orderBy(q.sort, q.order));
+  const counting = () => (total ?? countNow)(() => countRows(base));
+  let rows: Awaited<ReturnType<ReturnType<typeof cards>['execute']>>;
+  let count: number;
+  if (q.cursor) {
+    const { before, gaps } = seekAfter(spec, q.order, decodeCursor(q.cursor, q.sort, q.order));
+    [rows, count] = await Promise.all([
+      before ? cards(base.where(before)).limit(q.page_size).execute() : Promise.resolve([]),
+      counting(),
+    ]);
+    // Past the last value, a nullable sort goes on into its gaps.
+    if (rows.length < q.page_size && gaps)
+      rows = [...rows, ...(await cards(base.where(gaps)).limit(q.page_size - rows.length).execute())];
+  } else {
+    ({ rows, total: count } = await pageOf(base, cards, q, counting));
+  }
+  const last = rows.length === q.page_size ? rows[rows.length - 1] : undefined;
+  const nextCursor = last ? encodeCursor(q.sort, q.order, { value: last.seek_value, id: last.id }) : null;
+  return { rows, total: count, nextCursor };
+}
+
+async function countRows(base: ReturnType<typeof publicIdeas>): Promise<number> {
+  const r = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(r.n);
 }
 
 /** Community favourites: ideas with at least `min_votes` votes, best score first. */

@@ -31,17 +31,21 @@ export async function trendingKeywords(db: Db, window: TrendingTimeFilter, limit
   });
 }
 
-/** The managed categories with how many public ideas each holds, fullest first. */
+/**
+ * The managed categories with how many public ideas each holds, fullest first: from the public
+ * counters (public-counts.ts), counter plus unfolded changes, never a scan of the ideas.
+ */
 export async function categoriesWithCounts(db: Db) {
   const { rows } = await sql<{ slug: string; name: string; description: string; count: string }>`
     SELECT c.slug, c.name, c.description, coalesce(n.count, 0) AS count
     FROM categories c
     LEFT JOIN (
-      SELECT cat, count(*) AS count
-      FROM knowledge k, unnest(k.categories) AS cat
-      WHERE k.deleted_at IS NULL AND k.merged_into_id IS NULL AND k.visibility = 'public'
-      GROUP BY cat
-    ) n ON n.cat = c.slug
+      SELECT category, sum(ideas) AS count FROM (
+        SELECT category, ideas FROM public_idea_counts WHERE profit_label = '*' AND kind = 'all'
+        UNION ALL
+        SELECT category, ideas FROM public_idea_count_changes WHERE profit_label = '*' AND kind = 'all'
+      ) u GROUP BY category
+    ) n ON n.category = c.slug
     ORDER BY count DESC, c.name`.execute(db);
   return rows.map((r) => ({ ...r, count: Number(r.count) }));
 }

@@ -49,16 +49,26 @@ export async function signedInUser(app: AppContext, o: UserOverrides = {}) {
   return { user, tokens, token: tokens.access_token };
 }
 
-/** A job with its seed task, created the way the API creates one (no worker runs it here). */
-export async function buildJob(app: AppContext, url = `https://example.test/${randomBytes(3).toString('hex')}`) {
+/**
+ * A job with its seed task, created the way the API creates one (no worker runs it here), owned by
+ * `createdBy` when given. The owner is set afterwards, so fixtures are not held to their crawl budget.
+ */
+export async function buildJob(app: AppContext, o: { url?: string; createdBy?: number | null } = {}) {
   const { createJob } = await import('../commands/create-job');
   const { parseAllowList } = await import('../net/address-policy');
-  return createJob(
+  const job = await createJob(
     app.db,
     app.boss,
-    { initial_url: url, max_pages: 1, max_depth: 0 },
+    { initial_url: o.url ?? `https://example.test/${randomBytes(3).toString('hex')}`, max_pages: 1, max_depth: 0 },
     { userId: null, allow: parseAllowList('') },
   );
+  if (!o.createdBy) return job;
+  return app.db
+    .updateTable('jobs')
+    .set({ created_by: o.createdBy })
+    .where('id', '=', job.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export async function buildRawData(app: AppContext, jobId: number | null = null) {

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '@ideamine/server/db/database';
 import { parseAllowList } from '@ideamine/server/net/address-policy';
 import { createTestDatabase } from '@ideamine/server/test/database';
-import { createHttpAgent } from './fetcher';
-import { RobotsPolicy } from './robots';
-import { DomainRateLimiter, pickRule } from './rate-limiter';
+import { createHttpAgent } from '../fetcher';
+import { RobotsPolicy } from './policy';
+import { DomainRateLimiter, pickRule } from '../rate-limiter';
 
 // robots.txt per RFC 9309 against servers that answer 200, 404 and 503, and the shared token bucket.
 
@@ -15,6 +15,7 @@ let drop: () => Promise<void>;
 const servers: http.Server[] = [];
 const allow = parseAllowList('127.0.0.1');
 const agent = createHttpAgent(allow);
+const UA = { userAgent: 'IdeamineBot/0.1' };
 
 async function serveRobots(status: number, body = ''): Promise<string> {
   const server = http.createServer((req, res) => {
@@ -40,27 +41,39 @@ afterAll(async () => {
 
 describe('robots.txt', () => {
   it('obeys rules and Crawl-delay, allows all on 4xx, disallows all on 5xx, and caches per origin', async () => {
-    const policy = new RobotsPolicy(handle.db, agent, allow, 'IdeamineBot');
+    const policy = new RobotsPolicy(handle.db, agent, allow);
     const ruled = await serveRobots(
       200,
       'User-agent: IdeamineBot\nDisallow: /admin\nCrawl-delay: 2\n\nUser-agent: *\nDisallow: /',
     );
-    expect(await policy.check(`${ruled}/ideas/1`)).toMatchObject({ allowed: true, crawlDelaySeconds: 2 });
-    expect(await policy.check(`${ruled}/admin/x`)).toMatchObject({
+    expect(await policy.check(`${ruled}/ideas/1`, UA)).toMatchObject({ allowed: true, crawlDelaySeconds: 2 });
+    expect(await policy.check(`${ruled}/admin/x`, UA)).toMatchObject({
       allowed: false,
       reason: 'Disallowed by robots.txt',
     });
     const missing = await serveRobots(404);
-    expect((await policy.check(`${missing}/anything`)).allowed).toBe(true);
+    expect((await policy.check(`${missing}/anything`, UA)).allowed).toBe(true);
     const broken = await serveRobots(503);
-    const verdict = await policy.check(`${broken}/anything`);
+    const verdict = await policy.check(`${broken}/anything`, UA);
     expect(verdict.allowed).toBe(false);
     expect(verdict.reason).toMatch(/unreachable/);
     const cached = await handle.db.selectFrom('robots_cache').select(['origin', 'mode']).orderBy('origin').execute();
     expect(cached.map((c) => c.mode).sort()).toEqual(['allow_all', 'disallow_all', 'rules']);
     // Another worker process reads the cached verdict without fetching again.
-    const other = new RobotsPolicy(handle.db, agent, allow, 'IdeamineBot');
-    expect((await other.check(`${ruled}/admin/y`)).allowed).toBe(false);
+    const other = new RobotsPolicy(handle.db, agent, allow);
+    expect((await other.check(`${ruled}/admin/y`, UA)).allowed).toBe(false);
+  });
+
+  it("matches groups by the product token of crawl.user_agent, never by 'Mozilla'", async () => {
+    const site = await serveRobots(200, 'User-agent: Mozilla\nDisallow: /\n\nUser-agent: IdeamineBot\nDisallow: /no\n');
+    const policy = new RobotsPolicy(handle.db, agent, allow);
+    for (const userAgent of [
+      'IdeamineBot/0.1',
+      'Mozilla/5.0 (compatible; IdeamineBot/0.1; +https://ideamine.example/bot)',
+    ]) {
+      expect((await policy.check(`${site}/yes`, { userAgent })).allowed).toBe(true);
+      expect((await policy.check(`${site}/no`, { userAgent })).allowed).toBe(false);
+    }
   });
 
   it('reports a robots.txt the address policy refuses as refused, not unreachable', async () => {
@@ -73,7 +86,7 @@ describe('robots.txt', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     servers.push(server);
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const verdict = await new RobotsPolicy(handle.db, agent, allow, 'IdeamineBot').check(`${origin}/page`);
+    const verdict = await new RobotsPolicy(handle.db, agent, allow).check(`${origin}/page`, UA);
     expect(verdict).toMatchObject({
       allowed: false,
       reason: `refused: private address: robots.txt of ${origin} is on a private, loopback or reserved address; crawling nothing`,
