@@ -70,6 +70,10 @@ test('route guards show the spec messages for each role', async ({ page }) => {
 
 test('an expired access token is refreshed once and the page loads', async ({ page }) => {
   await signIn(page, 'trial', '/dashboard');
+  // Tamper only once the first page's calls are over: a call sent with the bad token would start
+  // a refresh that the navigation below cuts off after the server used up the refresh token.
+  await expect(page.getByText('Your ideas', { exact: true })).toBeVisible();
+  await page.waitForLoadState('networkidle');
   const before = await page.evaluate(() => localStorage.getItem('refresh_token'));
   await page.evaluate(() => localStorage.setItem('access_token', 'expired-or-tampered'));
   await page.goto('/dashboard');

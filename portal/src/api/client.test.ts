@@ -17,7 +17,7 @@ afterAll(() => server.close());
 /** A client whose fetch counts the refresh calls and can be told to fail them at the network. */
 function makeClient() {
   const storage = memoryStorage();
-  const stats = { refreshCalls: 0, refreshNetworkDown: false };
+  const stats = { refreshCalls: 0, refreshNetworkDown: false, holdResponse: null as Promise<void> | null };
   const client = new ApiClient({
     storage,
     baseUrl: server.url,
@@ -25,8 +25,12 @@ function makeClient() {
       if (String(input).endsWith('/auth/refresh')) {
         stats.refreshCalls += 1;
         if (stats.refreshNetworkDown) throw new TypeError('fetch failed');
+        return fetch(input, init);
       }
-      return fetch(input, init);
+      const hold = stats.holdResponse;
+      const response = await fetch(input, init);
+      if (hold) await hold;
+      return response;
     },
   });
   const signOuts: (SignOutReason | undefined)[] = [];
@@ -88,6 +92,21 @@ describe('ApiClient', () => {
     expect(answers.every((a) => typeof a.data.id === 'number')).toBe(true);
     expect(stats.refreshCalls).toBe(1);
     expect(storage.getItem(SESSION_KEYS.refresh)).not.toBe(oldRefresh);
+  });
+
+  it('retries a 401 that arrives after the refresh with the new token, without refreshing again', async () => {
+    const { client, storage, stats } = await signedInClient();
+    storage.setItem(SESSION_KEYS.access, 'not-a-token');
+    let release!: () => void;
+    stats.holdResponse = new Promise((resolve) => (release = resolve));
+    const late = client.get<any>('/auth/me'); // its 401 is held back
+    stats.holdResponse = null;
+    const first = await client.get<any>('/auth/me'); // meets its 401 at once and refreshes
+    expect(stats.refreshCalls).toBe(1);
+    release();
+    const answer = await late;
+    expect(answer.data.id).toBe(first.data.id);
+    expect(stats.refreshCalls).toBe(1);
   });
 
   it('signs out when the server refuses the refresh token', async () => {

@@ -110,21 +110,32 @@ export class ApiClient {
     const useAuth = options.auth ?? true;
     const token = useAuth ? this.session.accessToken : null;
     const response = await this.send(method, path, options, token);
-    if (response.status === 401 && useAuth && token) {
-      if (await this.refreshTokens())
-        return this.unwrap<T>(await this.send(method, path, options, this.session.accessToken));
-    }
+    if (response.status === 401 && useAuth && token && (await this.tokenRenewedSince(token)))
+      return this.unwrap<T>(await this.send(method, path, options, this.session.accessToken));
     return this.unwrap<T>(response);
   }
 
   /** Bytes of a signed-in download (backup files, avatar images); errors as for JSON calls. */
   async getBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
-    const fetchOnce = () => this.send('GET', path, options, this.session.accessToken);
-    let response = await fetchOnce();
-    if (response.status === 401 && this.session.accessToken && (await this.refreshTokens()))
-      response = await fetchOnce();
+    const token = this.session.accessToken;
+    let response = await this.send('GET', path, options, token);
+    if (response.status === 401 && token && (await this.tokenRenewedSince(token)))
+      response = await this.send('GET', path, options, this.session.accessToken);
     if (!response.ok) throw errorFromResponse(response.status, await response.json().catch(() => null));
     return response.blob();
+  }
+
+  /**
+   * After a 401 for a request sent with `sentToken`: whether a newer access token is now stored.
+   * A request whose 401 arrives after another request's refresh already replaced the token just
+   * retries with it; refreshing again would rotate the pair a second time for nothing.
+   */
+  private async tokenRenewedSince(sentToken: string): Promise<boolean> {
+    if (!this.refreshing) {
+      const current = this.session.accessToken;
+      if (current && current !== sentToken) return true;
+    }
+    return this.refreshTokens();
   }
 
   /**
