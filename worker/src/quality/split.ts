@@ -36,3 +36,15 @@ export function splitOf(source: string, postId: string): Split {
   const bucket = key(`split:${postId}`) % 10;
   return bucket < 2 ? 'test' : bucket < 4 ? 'validation' : 'train';
 }
+
+/** How many folds cross-validation over the development posts (train and validation) uses. */
+export const FOLDS = 5;
+
+/**
+ * The cross-validation fold of a development post. Like the split, it keeps a source whole where
+ * its genre has three or more sources, so each fold's figures say how the model does on places it
+ * did not learn from; a single-source genre's posts are spread over the folds by a hash of their id.
+ */
+export function foldOf(source: string, postId: string): number {
+  return SOURCE_SPLITS.has(source) ? key(`fold:${source}`) % FOLDS : key(`fold:${postId}`) % FOLDS;
+}

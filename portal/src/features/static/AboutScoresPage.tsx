@@ -96,7 +96,8 @@ function About({ about }: { about: AboutScores }) {
       <H4>How the profit score is made</H4>
       <p>
         The four sub-scores (each 0 to 10) are weighted, then placed on the labels&apos; scale: 3.5 Low, 5 Medium, 6.5
-        High, 8 Very High. The weights were fitted on labelled posts kept apart from training:
+        High, 8 Very High. The weights were fitted on scores each post got from a model that had not learned from its
+        source (cross-validation), so they order kept ideas by strength:
       </p>
       <ul>
         {about.profit_weights.map((w) => (

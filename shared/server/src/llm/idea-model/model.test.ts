@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ideaModel, SUB_SCORES } from './model';
+import { calibrate, ideaModel, SUB_SCORES } from './model';
 
 // The shipped model (model.json, made by `npm run train:quality`) on posts of the kinds it was
 // trained on, written for this test.
@@ -51,5 +51,42 @@ describe('the idea model', () => {
     const a = model.score('Is there an app that splits rent?', 'Roommates argue about bills every month.');
     const b = model.score('Is there an app that splits rent?', 'Roommates argue about bills every month.');
     expect(a).toEqual(b);
+  });
+
+  it('puts an idea that says who pays and how much above the same need voiced idly', () => {
+    const idle = model.score(
+      'Is there a tool that matches invoices to bank payments for freelancers?',
+      'I keep thinking about reconciling invoices for freelancers. It would be great if there was a simple app.',
+    );
+    const costly = model.score(
+      'Is there a tool that matches invoices to bank payments for small businesses?',
+      'Every week small businesses spend hours reconciling invoices by hand. It is tedious and easy to get ' +
+        'wrong. I would happily pay a monthly subscription for this.',
+    );
+    expect(idle.isIdea && costly.isIdea).toBe(true);
+    expect(costly.profit).toBeGreaterThan(idle.profit);
+  });
+});
+
+describe('calibrate', () => {
+  const knots: [number, number][] = [
+    [0, 0],
+    [1, 3.5],
+    [2, 8],
+  ];
+
+  it('is linear between knots and flat below the first', () => {
+    expect(calibrate(knots, -1)).toBe(0);
+    expect(calibrate(knots, 0.5)).toBeCloseTo(1.75);
+    expect(calibrate(knots, 1.5)).toBeCloseTo(5.75);
+  });
+
+  it('is flat above the last knot without a tail, and rises toward 10 in order with one', () => {
+    expect(calibrate(knots, 5)).toBe(8);
+    const shown = [2, 2.5, 3, 4, 8].map((raw) => calibrate(knots, raw, 1));
+    expect(shown[0]).toBe(8);
+    for (let i = 1; i < shown.length; i++) expect(shown[i]).toBeGreaterThan(shown[i - 1]!);
+    expect(shown.at(-1)).toBeLessThan(10);
+    expect(calibrate(knots, 3, 1)).toBeCloseTo(8 + 2 * (1 - Math.exp(-1)));
   });
 });

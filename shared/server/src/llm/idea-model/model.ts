@@ -22,11 +22,21 @@ export interface IdeaModelFile {
   prefilter: LinearWeights & { threshold: number };
   subscores: Record<SubScore, LinearWeights>;
   /**
-   * The profit score: bias plus weighted sub-scores (fitted on validation), then mapped through
-   * `calibration`, increasing [raw, shown] knots, so the shown 0-10 score uses the labels' scale
-   * (3.5 Low, 5 Medium, 6.5 High, 8 Very High) at the raw values that split validation's kept posts.
+   * The profit score: bias plus weighted sub-scores (fitted out of fold, on the kept ideas), then
+   * mapped through `calibration`, increasing [raw, shown] knots, so the shown 0-10 score uses the
+   * labels' scale (3.5 Low, 5 Medium, 6.5 High, 8 Very High) at the raw values that split the kept posts.
    */
-  profit: { bias: number; weights: Record<SubScore, number>; calibration: [number, number][] };
+  profit: {
+    bias: number;
+    weights: Record<SubScore, number>;
+    calibration: [number, number][];
+    /**
+     * Above the last knot (the Very High bound) the score rises toward 10 without reaching it,
+     * e-fold by this much raw profit, so the strongest ideas keep their order instead of all
+     * showing 10. Absent: flat beyond the last knot.
+     */
+    tail?: number;
+  };
   training: { posts: number; ideas: number; sources: Record<string, { posts: number; ideas: number }> };
 }
 
@@ -37,7 +47,7 @@ export interface IdeaVerdict {
   /** Why a post that is not an idea was dropped ("not an idea: hiring post"); null for an idea. */
   reason: string | null;
   subScores: Record<SubScore, number>;
-  /** The sub-scores combined by the weights fitted on the validation split, 0..10. */
+  /** The sub-scores combined by the fitted profit weights, then calibrated, 0..10. */
   profit: number;
   /** Per sub-score, the sentences of the post that raised it most. */
   evidence: Record<SubScore, string[]>;
@@ -153,12 +163,15 @@ export class IdeaModel {
   }
 
   profit(subScores: Record<SubScore, number>): number {
-    return clamp10(calibrate(this.file.profit.calibration, this.rawProfit(subScores)));
+    return clamp10(calibrate(this.file.profit.calibration, this.rawProfit(subScores), this.file.profit.tail));
   }
 }
 
-/** Piecewise-linear through the knots; flat beyond the first and the last. */
-export function calibrate(knots: [number, number][], raw: number): number {
+/**
+ * Piecewise-linear through the knots; flat below the first. Beyond the last, flat, or with a
+ * `tail` rising toward 10: last + (10 - last)(1 - e^(-(raw - lastRaw) / tail)).
+ */
+export function calibrate(knots: [number, number][], raw: number, tail?: number): number {
   if (!knots.length) return raw;
   if (raw <= knots[0]![0]) return knots[0]![1];
   for (let i = 1; i < knots.length; i++) {
@@ -168,5 +181,7 @@ export function calibrate(knots: [number, number][], raw: number): number {
       return y0 + ((raw - x0) / (x1 - x0)) * (y1 - y0);
     }
   }
-  return knots.at(-1)![1];
+  const [lastX, lastY] = knots.at(-1)!;
+  if (!tail) return lastY;
+  return lastY + (10 - lastY) * (1 - Math.exp(-(raw - lastX) / tail));
 }
