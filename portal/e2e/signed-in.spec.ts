@@ -84,6 +84,30 @@ test('an expired access token is refreshed once and the page loads', async ({ pa
   await expect.poll(() => page.evaluate(() => localStorage.getItem('access_token'))).not.toBe('expired-or-tampered');
 });
 
+test('two tabs open across an access-token expiry both stay signed in', async ({ page, context }) => {
+  await signIn(page, 'trial', '/dashboard');
+  await expect(page.getByText('Your ideas', { exact: true })).toBeVisible();
+  const second = await context.newPage();
+  await second.goto('/dashboard');
+  await expect(second.getByText('Your ideas', { exact: true })).toBeVisible();
+  await Promise.all([page.waitForLoadState('networkidle'), second.waitForLoadState('networkidle')]);
+  const before = await page.evaluate(() => localStorage.getItem('refresh_token'));
+  // The access token both tabs share expires; both reload at once and meet the 401 together.
+  await page.evaluate(() => localStorage.setItem('access_token', 'expired-or-tampered'));
+  await Promise.all([page.reload(), second.reload()]);
+  for (const tab of [page, second]) {
+    await expect(tab.getByText('Your ideas', { exact: true })).toBeVisible();
+    await expect(tab).toHaveURL(/\/dashboard$/);
+  }
+  expect(await page.evaluate(() => localStorage.getItem('refresh_token'))).not.toBe(before);
+  // Still one live session: both tabs go on working.
+  await second.goto('/my/ideas');
+  await expect(second).toHaveURL(/\/my\/ideas$/);
+  await page.goto('/my/profile');
+  await expect(page).toHaveURL(/\/my\/profile$/);
+  await second.close();
+});
+
 test('a refused refresh signs out to /login carrying the origin path', async ({ page }) => {
   await signIn(page, 'trial', '/dashboard');
   await page.evaluate(() => {

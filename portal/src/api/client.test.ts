@@ -15,8 +15,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 /** A client whose fetch counts the refresh calls and can be told to fail them at the network. */
-function makeClient() {
-  const storage = memoryStorage();
+function makeClient(storage = memoryStorage()) {
   const stats = { refreshCalls: 0, refreshNetworkDown: false, holdResponse: null as Promise<void> | null };
   const client = new ApiClient({
     storage,
@@ -92,6 +91,51 @@ describe('ApiClient', () => {
     expect(answers.every((a) => typeof a.data.id === 'number')).toBe(true);
     expect(stats.refreshCalls).toBe(1);
     expect(storage.getItem(SESSION_KEYS.refresh)).not.toBe(oldRefresh);
+  });
+
+  it('keeps two tabs signed in when both meet an expired token at the same moment', async () => {
+    // Two tabs: two clients over one storage. Without Web Locks (Node has none here) both refresh
+    // with the same token; the server's grace window gives the second the first one's pair.
+    const tabA = await signedInClient();
+    const tabB = makeClient(tabA.storage);
+    tabA.storage.setItem(SESSION_KEYS.access, 'expired');
+    const [a, b] = await Promise.all([tabA.client.get<any>('/auth/me'), tabB.client.get<any>('/auth/me')]);
+    expect([a.data.id, b.data.id]).toEqual([tabA.user.id, tabA.user.id]);
+    expect(tabA.signOuts).toEqual([]);
+    expect(tabB.signOuts).toEqual([]);
+    expect(tabA.stats.refreshCalls + tabB.stats.refreshCalls).toBe(2);
+    // The session survived: the stored pair refreshes again later.
+    tabA.storage.setItem(SESSION_KEYS.access, 'expired-again');
+    expect((await tabB.client.get<any>('/auth/me')).data.id).toBe(tabA.user.id);
+  });
+
+  it('with Web Locks, a tab that waited for another tab to refresh uses the pair it stored', async () => {
+    // A Web Locks stand-in: one holder per name, the others queued in order.
+    const queues = new Map<string, Promise<unknown>>();
+    const locks = {
+      request: (name: string, fn: () => Promise<unknown>) => {
+        const run = (queues.get(name) ?? Promise.resolve()).then(fn, fn);
+        queues.set(
+          name,
+          run.catch(() => undefined),
+        );
+        return run;
+      },
+    };
+    const had = Object.getOwnPropertyDescriptor(globalThis, 'navigator');
+    Object.defineProperty(globalThis, 'navigator', { value: { locks }, configurable: true });
+    try {
+      const tabA = await signedInClient();
+      const tabB = makeClient(tabA.storage);
+      tabA.storage.setItem(SESSION_KEYS.access, 'expired');
+      const [a, b] = await Promise.all([tabA.client.get<any>('/auth/me'), tabB.client.get<any>('/auth/me')]);
+      expect([a.data.id, b.data.id]).toEqual([tabA.user.id, tabA.user.id]);
+      expect(tabA.stats.refreshCalls + tabB.stats.refreshCalls).toBe(1);
+      expect([...tabA.signOuts, ...tabB.signOuts]).toEqual([]);
+    } finally {
+      if (had) Object.defineProperty(globalThis, 'navigator', had);
+      else delete (globalThis as { navigator?: unknown }).navigator;
+    }
   });
 
   it('retries a 401 that arrives after the refresh with the new token, without refreshing again', async () => {

@@ -12,9 +12,11 @@ import {
   type KeyValueStorage,
   type StoredSession,
 } from './session-storage';
+import { oneTabAtATime } from './tab-lock';
 
 // Fetch over /api/v1 with the signed-in session (spec s4): a 401 triggers one retry after a token
-// refresh. The refresh is single-flight: other requests wait for it, polling every 100 ms. A
+// refresh. The refresh is single-flight: other requests wait for it, polling every 100 ms, and
+// other tabs wait for it too (a Web Lock), then use the pair it stored. A
 // refused refresh signs out; a refresh that cannot reach the server keeps the session, and after
 // 3 such attempts in a row the client signs out too. A successful refresh resets the count.
 
@@ -157,7 +159,20 @@ export class ApiClient {
   }
 
   private async runRefresh(): Promise<boolean> {
-    const refreshToken = this.session.refreshToken;
+    const seen = this.session.refreshToken;
+    return oneTabAtATime(async () => {
+      const stored = this.session.refreshToken;
+      // Another tab refreshed while this one waited for the lock: its new pair is already stored.
+      if (seen && stored && stored !== seen) {
+        this.failedRefreshes = 0;
+        this.emit();
+        return true;
+      }
+      return this.refreshWith(stored);
+    });
+  }
+
+  private async refreshWith(refreshToken: string | null): Promise<boolean> {
     if (!refreshToken) {
       this.signOut('no-refresh-token');
       return false;

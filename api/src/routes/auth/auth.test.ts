@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REFRESH_GRACE_MS } from '@ideamine/server/auth/sessions';
 import { client } from '../../test/http';
 import { buildUser, signedInUser, TEST_PASSWORD } from '@ideamine/server/test/factories';
 import { startTestServer, type TestServer } from '../../test/server';
@@ -114,7 +115,7 @@ describe('login', () => {
 });
 
 describe('refresh tokens', () => {
-  it('rotates on every use and revokes the whole family when a used token comes back', async () => {
+  it('rotates on every use and revokes the whole family when a used token comes back after its grace', async () => {
     const { tokens } = await signedInUser(server.app);
     const first = await http.post('/api/v1/auth/refresh', { refresh_token: tokens.refresh_token });
     expect(first.status).toBe(200);
@@ -122,6 +123,12 @@ describe('refresh tokens', () => {
     expect(next.refresh_token).not.toBe(tokens.refresh_token);
     expect((await http.get('/api/v1/auth/me', { token: next.access_token })).status).toBe(200);
 
+    // Past the grace window, the used token coming back is taken as stolen.
+    await server.app.db
+      .updateTable('refresh_tokens')
+      .set({ used_at: new Date(Date.now() - REFRESH_GRACE_MS - 1000) })
+      .where('successor_sealed', 'is not', null)
+      .execute();
     const replay = await http.post('/api/v1/auth/refresh', { refresh_token: tokens.refresh_token });
     expect(replay.status).toBe(401);
     expect(replay.body.error.code).toBe('REFRESH_FAILED');
@@ -130,6 +137,41 @@ describe('refresh tokens', () => {
     // The family is gone: the newer refresh token and its access token no longer work.
     expect((await http.post('/api/v1/auth/refresh', { refresh_token: next.refresh_token })).status).toBe(401);
     expect((await http.get('/api/v1/auth/me', { token: next.access_token })).status).toBe(401);
+  });
+
+  it('gives a second tab that refreshes with the same token, moments later, the same new pair', async () => {
+    const { tokens } = await signedInUser(server.app);
+    const [a, b] = await Promise.all([
+      http.post('/api/v1/auth/refresh', { refresh_token: tokens.refresh_token }),
+      http.post('/api/v1/auth/refresh', { refresh_token: tokens.refresh_token }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(b.body.data.tokens).toEqual(a.body.data.tokens);
+    const next = a.body.data.tokens;
+    expect((await http.get('/api/v1/auth/me', { token: next.access_token })).status).toBe(200);
+    // Still one session: the pair they share rotates on as usual.
+    const later = await http.post('/api/v1/auth/refresh', { refresh_token: next.refresh_token });
+    expect(later.status).toBe(200);
+    // The stored pair is sealed, not the token itself.
+    const stored = await server.app.db
+      .selectFrom('refresh_tokens')
+      .select('successor_sealed')
+      .where('successor_sealed', 'is not', null)
+      .execute();
+    for (const row of stored) expect(row.successor_sealed).not.toContain(later.body.data.tokens.refresh_token);
+  });
+
+  it('revokes when a used token comes back after the pair it was rotated into was used, even within the grace', async () => {
+    const { tokens } = await signedInUser(server.app);
+    const first = await http.post('/api/v1/auth/refresh', { refresh_token: tokens.refresh_token });
+    const second = await http.post('/api/v1/auth/refresh', { refresh_token: first.body.data.tokens.refresh_token });
+    expect(second.status).toBe(200);
+    const replay = await http.post('/api/v1/auth/refresh', { refresh_token: tokens.refresh_token });
+    expect(replay.status).toBe(401);
+    expect(replay.body.error.message).toContain('reuse');
+    expect(
+      (await http.post('/api/v1/auth/refresh', { refresh_token: second.body.data.tokens.refresh_token })).status,
+    ).toBe(401);
   });
 
   it('refuses unknown and expired tokens, and says when the user no longer exists', async () => {

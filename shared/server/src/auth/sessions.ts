@@ -4,10 +4,17 @@ import type { AppContext } from '../context';
 import { inTransaction, type Db } from '../db/database';
 import { ApiError } from '../errors';
 import { signAccessToken } from './access-token';
+import { seal, unseal } from './seal';
 
 // Sign-in sessions. Each session is a family of refresh tokens: every refresh uses up the token
 // it presents and issues the next one; presenting a used token again means it was stolen, so the
-// whole family (and its access tokens) is revoked.
+// whole family (and its access tokens) is revoked. One exception: for REFRESH_GRACE_MS after a
+// rotation, the used token answers with the very pair it was rotated into, as long as that pair
+// has not been used itself. Two tabs of one browser refreshing at the same moment present the
+// same token; the second one gets what the first got instead of ending the session for both.
+
+export const REFRESH_GRACE_MS = 10_000;
+const SEAL_PURPOSE = 'refresh-successor';
 
 export interface ClientInfo {
   ip: string | null;
@@ -81,6 +88,8 @@ export async function rotateRefreshToken(ctx: AppContext, raw: string): Promise<
         't.token_hash',
         't.used_at',
         't.expires_at',
+        't.successor_hash',
+        't.successor_sealed',
         's.id as session_id',
         's.revoked_at',
         's.user_id',
@@ -93,19 +102,56 @@ export async function rotateRefreshToken(ctx: AppContext, raw: string): Promise<
     if (row.found_user === null) return { error: 'User not found' } as const;
     if (row.revoked_at) return { error: 'The session has ended; please sign in again' } as const;
     if (row.used_at) {
+      const again = await successorInGrace(ctx, trx, row);
+      if (again) return { tokens: again, userId: row.user_id } as const;
       await revokeSession(trx, row.session_id, 'refresh token reuse');
       return { error: 'Refresh token reuse detected; the session was revoked' } as const;
     }
     if (row.expires_at.getTime() < Date.now()) return { error: 'The refresh token has expired' } as const;
+    const tokens = await issueTokens(ctx, trx, row.user_id, row.session_id);
     await trx
       .updateTable('refresh_tokens')
-      .set({ used_at: new Date() })
+      .set({
+        used_at: new Date(),
+        successor_hash: hashToken(tokens.refresh_token),
+        successor_sealed: seal(ctx.jwtKey, SEAL_PURPOSE, JSON.stringify(tokens)),
+      })
       .where('token_hash', '=', row.token_hash)
       .execute();
-    return { tokens: await issueTokens(ctx, trx, row.user_id, row.session_id), userId: row.user_id } as const;
+    // The sealed pairs of this session's older rotations are past their grace: nothing keeps them.
+    await trx
+      .updateTable('refresh_tokens')
+      .set({ successor_sealed: null })
+      .where('session_id', '=', row.session_id)
+      .where('token_hash', '!=', row.token_hash)
+      .where('successor_sealed', 'is not', null)
+      .where('used_at', '<', new Date(Date.now() - REFRESH_GRACE_MS))
+      .execute();
+    return { tokens, userId: row.user_id } as const;
   });
   if ('error' in outcome) throw refreshFailed(outcome.error as string);
   return outcome;
+}
+
+/**
+ * The pair a used token was rotated into, when the token was used less than REFRESH_GRACE_MS ago
+ * and that pair is still unused; otherwise null (reuse detection applies).
+ */
+async function successorInGrace(
+  ctx: AppContext,
+  trx: Db,
+  row: { used_at: Date | null; successor_hash: string | null; successor_sealed: string | null },
+): Promise<Tokens | null> {
+  if (!row.used_at || !row.successor_hash || !row.successor_sealed) return null;
+  if (Date.now() - row.used_at.getTime() > REFRESH_GRACE_MS) return null;
+  const successor = await trx
+    .selectFrom('refresh_tokens')
+    .select('used_at')
+    .where('token_hash', '=', row.successor_hash)
+    .executeTakeFirst();
+  if (!successor || successor.used_at) return null;
+  const plain = unseal(ctx.jwtKey, SEAL_PURPOSE, row.successor_sealed);
+  return plain ? (JSON.parse(plain) as Tokens) : null;
 }
 
 /** The session a refresh token belongs to, used by logout when no access token names one. */

@@ -64,6 +64,9 @@ export interface RefreshTokensTable {
   created_at: Timestamp;
   expires_at: ColumnType<Date, Date | string, Date | string>;
   used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The token this one was rotated into, and that pair sealed, kept for the grace window. */
+  successor_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  successor_sealed: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface RateLimitCountersTable {
