@@ -78,6 +78,35 @@ test('every score says why: the quoted sentences, and how good the scores are', 
   expect(pageErrors).toEqual([]);
 });
 
+test('a category clicked on /categories or on a card lists its ideas, named not slugged', async ({
+  page,
+  pageErrors,
+}) => {
+  await page.goto('/categories');
+  await page.getByRole('link', { name: /SaaS/ }).first().click();
+  await expect(page).toHaveURL(/\/categories\/saas/);
+  await expect(page.getByRole('heading', { level: 2, name: 'SaaS' })).toBeVisible();
+  await expect(page.getByTestId('idea-card').first()).toBeVisible();
+  await expect(page.getByText('No ideas in this category yet.')).toHaveCount(0);
+
+  await page.goto('/ideas');
+  const chip = page.getByTestId('idea-card').first().locator('.im-chip-link').first();
+  const name = (await chip.innerText()).trim();
+  expect(name).toMatch(/^[A-Z]/); // the category's name ("AI & Machine Learning"), not its slug ("ai-ml")
+  await chip.click();
+  await expect(page).toHaveURL(/\/categories\/[a-z-]+$/);
+  await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+  await expect(page.getByTestId('idea-card').first()).toBeVisible();
+  for (const card of await page.getByTestId('idea-card').all())
+    await expect(card.locator('.im-chip-link', { hasText: name })).toBeVisible();
+
+  await page.goto('/ideas');
+  await page.getByRole('combobox', { name: 'Category' }).selectOption('fintech');
+  await expect(page).toHaveURL(/category=fintech/);
+  await expect(page.getByTestId('idea-card').first()).toBeVisible();
+  expect(pageErrors).toEqual([]);
+});
+
 test('filters, sort and page live in the URL', async ({ page }) => {
   await page.goto('/ideas');
   await page.getByLabel('Profit level').selectOption('Very High');

@@ -8,7 +8,7 @@ import { Empty, QueryState } from '../common/QueryState';
 import { IdeaGrid } from '../ideas/IdeaGrid';
 import { IDEA_PAGE_SIZE } from '../ideas/list-search';
 
-/** One category: found by slug or by name (idea cards link by name), with its ideas paged. */
+/** One category: found by slug (or by name, for links typed by hand), with its ideas paged. */
 export function CategoryPage(props: { slug: string; page: number }) {
   const { client } = useAuth();
   const navigate = useNavigate();
@@ -16,7 +16,7 @@ export function CategoryPage(props: { slug: string; page: number }) {
   const wanted = props.slug.toLowerCase();
   const category = categories.data?.find((c) => c.slug === wanted || c.name.toLowerCase() === wanted);
   const ideas = useQuery({
-    ...ideaListQuery(client, 'all', { category: category?.name, page: props.page, page_size: IDEA_PAGE_SIZE }),
+    ...ideaListQuery(client, 'all', { category: category?.slug, page: props.page, page_size: IDEA_PAGE_SIZE }),
     enabled: Boolean(category),
   });
   return (

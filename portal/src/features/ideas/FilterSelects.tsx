@@ -18,7 +18,7 @@ export function CategorySelect(props: { value: string | undefined; onChange(valu
     >
       <option value="">All categories</option>
       {(categories.data ?? []).map((c) => (
-        <option key={c.slug} value={c.name}>
+        <option key={c.slug} value={c.slug}>
           {c.name} ({c.count})
         </option>
       ))}

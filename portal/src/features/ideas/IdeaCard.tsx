@@ -6,6 +6,7 @@ import { useAuth } from '../../auth/AuthProvider';
 import { canAdministerIdeas } from './can-administer';
 import { IdeaAdminControls } from './IdeaAdminControls';
 import { VoteButtons } from './VoteButtons';
+import { CategoryChip } from '../categories/CategoryChip';
 
 // The idea card of spec s2: at most 3 categories and 2 key strengths with +N chips, the score out
 // of 10 (or the sub-score average), votes, and admin controls for admins holding knowledge admin.
@@ -43,11 +44,7 @@ export function IdeaCard({ idea }: { idea: IdeaCardData }) {
         )}
         {idea.profit_potential && <Tag minimal>{idea.profit_potential}</Tag>}
         {categories.shown.map((c) => (
-          <Link key={c} to="/categories/$slug" params={{ slug: c }} className="im-chip-link">
-            <Tag minimal round interactive>
-              {c}
-            </Tag>
-          </Link>
+          <CategoryChip key={c} slug={c} />
         ))}
         {categories.more > 0 && (
           <Tag minimal round>

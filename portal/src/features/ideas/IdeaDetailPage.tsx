@@ -18,6 +18,7 @@ import { useTimeOnPage } from './engagement';
 import { ScoreTag, ideaPath } from './IdeaCard';
 import { VoteButtons } from './VoteButtons';
 import { WhyThisScore } from './WhyThisScore';
+import { CategoryChip } from '../categories/CategoryChip';
 
 // One idea: scores, innovation chips, categories, strengths, the text (always as text, never
 // HTML), sources, votes and the engagement actions. Old or wrong slugs move to the right URL.
@@ -70,11 +71,7 @@ function IdeaDetail({ idea }: { idea: PublicIdea }) {
         )}
         {idea.profit_potential && <Tag>{idea.profit_potential} profit potential</Tag>}
         {idea.categories.map((c) => (
-          <Link key={c} to="/categories/$slug" params={{ slug: c }} className="im-chip-link">
-            <Tag minimal round interactive>
-              {c}
-            </Tag>
-          </Link>
+          <CategoryChip key={c} slug={c} />
         ))}
       </div>
       {idea.editor_pick && idea.editor_pick_message && <p className="im-muted">“{idea.editor_pick_message}”</p>}

@@ -48,7 +48,8 @@ export function SearchBox(props: { initial: string; onSearch(q: string): void })
                 onClick={() => {
                   setOpen(false);
                   if (s.type === 'idea' && s.id) void navigate({ to: ideaPath({ id: s.id, slug: s.slug ?? '' }) });
-                  else if (s.type === 'category') void navigate({ to: '/categories/$slug', params: { slug: s.text } });
+                  else if (s.type === 'category')
+                    void navigate({ to: '/categories/$slug', params: { slug: s.slug ?? s.text } });
                   else props.onSearch(s.text);
                 }}
               />
