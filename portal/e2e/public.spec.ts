@@ -175,8 +175,15 @@ test('phone width: drawer navigation and no horizontal overflow', async ({ page 
     expect(overflow, `horizontal overflow on ${path}`).toBeLessThanOrEqual(0);
   }
   await page.getByRole('button', { name: 'Open navigation' }).click();
-  await expect(page.getByRole('navigation', { name: 'Sidebar' })).toBeVisible();
+  const drawer = page.getByRole('navigation', { name: 'Sidebar' });
+  await expect(drawer).toBeVisible();
+  for (const name of ['Ideas', 'Trending', 'Categories', 'Sign in', 'Create account'])
+    await expect(drawer.getByRole('link', { name, exact: true })).toBeVisible();
+  await page.locator('.bp6-drawer').evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
   await screenshot(page, 'mobile-drawer');
+  await drawer.getByRole('link', { name: 'Categories', exact: true }).click();
+  await expect(page).toHaveURL(/\/categories$/);
+  await expect(drawer).toBeHidden();
 });
 
 test('the cookie banner closes after a choice and stays closed', async ({ browser }) => {

@@ -186,6 +186,40 @@ test('the user menu shows the role badge, trial notice and signs out to /login',
   expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
 });
 
+test('on a phone, a user reaches every section from the menu', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await signIn(page, 'trial', '/dashboard');
+  await page.getByRole('button', { name: 'Open navigation' }).click();
+  const drawer = page.getByRole('navigation', { name: 'Sidebar' });
+  for (const name of ['Ideas', 'Trending', 'Categories', 'My Projects', 'Idea Storm'])
+    await expect(drawer.getByRole('link', { name, exact: true })).toBeVisible();
+  await drawer.getByRole('link', { name: 'My Projects', exact: true }).click();
+  await expect(page).toHaveURL(/\/my\/projects$/);
+});
+
+test('a developer reaches the operator screens it is allowed from the menu; an admin lands on /admin', async ({
+  page,
+}) => {
+  await signIn(page, 'developer', '/dashboard');
+  await page.getByRole('button', { name: 'Operations' }).click();
+  const menu = page.getByRole('menu', { name: 'Operations menu' });
+  for (const name of ['Users', 'Raw data', 'Rate limits'])
+    await expect(menu.getByText(name, { exact: true })).toBeVisible();
+  await expect(menu.getByText('Backups', { exact: true })).toHaveCount(0);
+  await menu.getByText('Rate limits', { exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/rate-limits$/);
+  await expect(page.getByText('Access Restricted')).toBeHidden();
+  await expect(page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Users' })).toBeVisible();
+
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('/login');
+  const admin = users().admin;
+  await page.getByLabel('Email').fill(admin.email);
+  await page.getByLabel('Password').fill(admin.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+});
+
 test('admins see the admin sidebar sections and the Admin menu', async ({ page }) => {
   await signIn(page, 'admin', '/dashboard');
   for (const section of ['Core', 'Content Management', 'System Operations', 'Data Management', 'Personal Tools'])

@@ -1,5 +1,5 @@
 import type { User } from './contract/users';
-import { hasRole } from './permissions';
+import { checkAccess, hasRole } from './permissions';
 import { ADMIN_ROUTES, CONSOLE_ROUTES } from './routes';
 
 // The navigation of spec s2 as data, the one source for the portal (top navigation, admin and
@@ -23,6 +23,7 @@ export type NavIcon =
   | 'home'
   | 'layers'
   | 'lightbulb'
+  | 'log-in'
   | 'people'
   | 'person'
   | 'predictive-analysis'
@@ -140,7 +141,9 @@ export function userSidebar(user: User | null): NavSection[] {
 }
 
 export function sidebarFor(user: User | null): NavSection[] {
-  return user && hasRole(user, 'admin') ? ADMIN_SIDEBAR : userSidebar(user);
+  if (user && hasRole(user, 'admin')) return ADMIN_SIDEBAR;
+  const operations = developerOperations(user);
+  return operations.length ? [...userSidebar(user), { title: 'Operations', items: operations }] : userSidebar(user);
 }
 
 /** Icons of the operator screens the admin sidebar does not list (tasks, rate limits, ...). */
@@ -194,3 +197,49 @@ export const CONSOLE_SIDEBAR: NavSection[] = [
   },
   { title: 'Console', items: CONSOLE_ROUTES.map((r) => routeItem(r.path)) },
 ];
+
+/** The operator screens a signed-in person may open, in the console sidebar's order. */
+export function operatorItems(user: User | null): NavItem[] {
+  if (!user) return [];
+  return CONSOLE_SIDEBAR.filter((section) => section.title !== 'Console')
+    .flatMap((section) => section.items)
+    .filter((item) => {
+      const route = ADMIN_ROUTES.find((r) => r.path === item.to);
+      return route !== undefined && checkAccess(user, route.requirement).allowed;
+    });
+}
+
+/**
+ * The operator screens a developer (an operator who is not an admin) may open: the users, raw data,
+ * rate limits and the rest the permission matrix grants them. Admins have the admin sidebar; trial
+ * users reach their own jobs from the dashboard.
+ */
+export function developerOperations(user: User | null): NavItem[] {
+  return user && hasRole(user, 'developer') && !hasRole(user, 'admin') ? operatorItems(user) : [];
+}
+
+/** Where a person lands after signing in with nowhere else asked for: admins on the operations dashboard. */
+export function homeFor(user: User | null): string {
+  return user && hasRole(user, 'admin') ? '/admin' : '/dashboard';
+}
+
+/**
+ * The phone drawer: everything the desktop navigation offers this person, top navigation first
+ * (with sign-in and sign-up for a visitor), then the sidebar's sections; each path once.
+ */
+export function drawerSections(user: User | null): NavSection[] {
+  const top: NavItem[] = [...topNavItems(user)];
+  if (!user)
+    top.push(
+      { label: 'Sign in', to: '/login', icon: 'log-in' },
+      { label: 'Create account', to: '/register', icon: 'person' },
+    );
+  const sections: NavSection[] = [{ title: null, items: top }, ...sidebarFor(user)];
+  const seen = new Set<string>();
+  return sections
+    .map((section) => ({
+      title: section.title,
+      items: section.items.filter((item) => !seen.has(item.to) && Boolean(seen.add(item.to))),
+    }))
+    .filter((section) => section.items.length > 0);
+}

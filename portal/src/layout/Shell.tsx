@@ -13,9 +13,10 @@ import { TopNav } from './TopNav';
 import { usePageMeta } from './use-page-meta';
 import { useIsMobile } from './use-media-query';
 import { useAuth } from '../auth/AuthProvider';
-import { sidebarFor } from '@ideamine/shared/navigation';
+import { drawerSections } from '@ideamine/shared/navigation';
 
-// The page frame of spec s2: top navigation, the sidebar (a drawer under 600 px), breadcrumbs,
+// The page frame of spec s2: top navigation, the sidebar (under 600 px a drawer holding the top
+// navigation too, so a phone reaches every section), breadcrumbs,
 // the page inside the global error boundary, the scroll-to-top button and the cookie banner.
 
 export function Shell() {
@@ -41,7 +42,7 @@ export function Shell() {
             title="Ideamine"
           >
             <div className="im-drawer-nav">
-              <SidebarNav sections={sidebarFor(user)} collapsed={false} onNavigate={() => setDrawerOpen(false)} />
+              <SidebarNav sections={drawerSections(user)} collapsed={false} onNavigate={() => setDrawerOpen(false)} />
             </div>
           </Drawer>
         ) : (

@@ -2,7 +2,7 @@ import { Alignment, Button, Menu, MenuItem, Navbar, Popover } from '@blueprintjs
 import { Link, useNavigate } from '@tanstack/react-router';
 import { hasRole } from '@ideamine/shared/permissions';
 import { useAuth } from '../auth/AuthProvider';
-import { ADMIN_MENU, topNavItems } from '@ideamine/shared/navigation';
+import { ADMIN_MENU, developerOperations, topNavItems } from '@ideamine/shared/navigation';
 import { NotificationBell } from './Notifications';
 import { useTheme } from './ThemeProvider';
 import { UserMenu } from './UserMenu';
@@ -50,6 +50,27 @@ export function TopNav(props: { onMenu(): void; mobile: boolean }) {
               >
                 <Button variant="minimal" endIcon="caret-down">
                   Admin
+                </Button>
+              </Popover>
+            )}
+            {developerOperations(user).length > 0 && (
+              <Popover
+                placement="bottom-start"
+                content={
+                  <Menu aria-label="Operations menu">
+                    {developerOperations(user).map((item) => (
+                      <MenuItem
+                        key={item.to}
+                        icon={item.icon}
+                        text={item.label}
+                        onClick={() => navigate({ to: item.to })}
+                      />
+                    ))}
+                  </Menu>
+                }
+              >
+                <Button variant="minimal" endIcon="caret-down">
+                  Operations
                 </Button>
               </Popover>
             )}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { messageOf } from '../../api/errors';
 import { signOutMessage } from '../../api/client';
 import { useAuth } from '../../auth/AuthProvider';
+import { homeFor } from '@ideamine/shared/navigation';
 import { safeRedirect, type AuthPageSearch } from './auth-search';
 import { OAuthButtons } from './OAuthButtons';
 
@@ -14,15 +15,15 @@ export function LoginPage({ search }: { search: AuthPageSearch }) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(signOutMessage(search.reason));
   const [busy, setBusy] = useState(false);
-  const target = safeRedirect(search.redirect);
+  const target = (signedIn: Parameters<typeof homeFor>[0]) => safeRedirect(search.redirect, homeFor(signedIn));
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     setBusy(true);
     setError(null);
     try {
-      await login({ email, password });
-      await navigate({ to: target });
+      const signedIn = await login({ email, password });
+      await navigate({ to: target(signedIn) });
     } catch (err) {
       setError(messageOf(err, 'Login failed'));
     } finally {
@@ -63,7 +64,7 @@ export function LoginPage({ search }: { search: AuthPageSearch }) {
           </FormGroup>
           <Button type="submit" intent="primary" fill loading={busy} text="Sign in" />
         </form>
-        <OAuthButtons redirect={target} onError={setError} />
+        <OAuthButtons redirect={search.redirect ?? ''} onError={setError} />
         <p className="im-muted">
           No account yet?{' '}
           <Link to="/register" search={{ redirect: search.redirect }}>

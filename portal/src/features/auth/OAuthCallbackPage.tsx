@@ -1,5 +1,6 @@
 import { Button, NonIdealState } from '@blueprintjs/core';
 import { useNavigate } from '@tanstack/react-router';
+import { homeFor } from '@ideamine/shared/navigation';
 import { useEffect, useRef, useState } from 'react';
 import type { AuthResult } from '@ideamine/shared/contract/auth';
 import { messageOf } from '../../api/errors';
@@ -23,7 +24,7 @@ export function OAuthCallbackPage({ provider }: { provider: string }) {
       .get<AuthResult>(`/auth/oauth/${provider}/callback`, { query, auth: false })
       .then(async (result) => {
         acceptSignIn(result.data);
-        const target = safeRedirect(sessionStorage.getItem(OAUTH_RETURN_KEY) ?? undefined);
+        const target = safeRedirect(sessionStorage.getItem(OAUTH_RETURN_KEY) ?? undefined, homeFor(result.data.user));
         sessionStorage.removeItem(OAUTH_RETURN_KEY);
         await navigate({ to: target, replace: true });
       })
