@@ -49,6 +49,22 @@ describe('jobs through the API', () => {
     expect(detail.body.data.counts.crawl_tasks.completed).toBeGreaterThan(5);
     expect(detail.body.data.knowledge_data.length).toBe(detail.body.data.counts.knowledge);
     expect(detail.body.data.raw_data[0]).not.toHaveProperty('content');
+    // Each stage's done / failed / total, and the job completed only once every idea was analysed.
+    const { stages, crawl_tasks, transform_tasks, knowledge } = detail.body.data.counts;
+    const finished = (c: Record<string, number>) => (c.completed ?? 0) + (c.skipped ?? 0); // skipped: robots, not an idea
+    expect(stages.crawl).toEqual({ done: finished(crawl_tasks), failed: 0, total: finished(crawl_tasks) });
+    expect(stages.transform).toEqual({ done: finished(transform_tasks), failed: 0, total: finished(transform_tasks) });
+    expect(stages.enrich).toEqual({ done: knowledge, failed: 0, total: knowledge });
+    expect(stages.analyse.failed).toBe(0);
+    expect(stages.analyse.done).toBe(stages.analyse.total);
+    expect(stages.analyse.total).toBeGreaterThan(0);
+    const analysed = await p.context.app.db
+      .selectFrom('knowledge')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('job_id', '=', id)
+      .where('analyzed_at', 'is not', null)
+      .executeTakeFirstOrThrow();
+    expect(Number(analysed.n)).toBe(stages.analyse.done);
 
     const listed = await http.get('/api/v1/jobs?tag=api-test', { token: trial });
     expect(listed.body.data.map((j: { id: number }) => j.id)).toEqual([id]);
