@@ -24,6 +24,7 @@ import { useAdminMutation } from '../common/use-admin-mutation';
 import { Pager } from '../../features/common/Pager';
 import { BackupSchedulePanel } from './BackupSchedulePanel';
 import { VerificationResult } from './VerificationResult';
+import { TableScroll } from '../../features/common/TableScroll';
 
 // /admin/backup and /admin/backup-v2: create a consistent snapshot, verify it in a scratch
 // database, download it, restore it (after confirmation), and set the schedule and retention.
@@ -184,7 +185,7 @@ export function BackupsPage() {
               <Empty message="No backups yet. Create one now, or set a schedule above." />
             ) : (
               <>
-                <div className="im-table-scroll">
+                <TableScroll label="Backups">
                   <HTMLTable compact striped className="im-fill" aria-label="Backups">
                     <thead>
                       <tr>
@@ -205,7 +206,7 @@ export function BackupsPage() {
                       ))}
                     </tbody>
                   </HTMLTable>
-                </div>
+                </TableScroll>
                 <Pager pagination={data.pagination} onPage={setPage} unit="backups" />
               </>
             )

@@ -5,6 +5,7 @@ import { useWidgetData } from '../widgets/use-widget-data';
 import { Widget } from '../widgets/Widget';
 import { adminKeys, fetchDatabaseStatus } from './queries';
 import { SAMPLE_DATABASE_STATUS } from './sample-data';
+import { TableScroll } from '../../features/common/TableScroll';
 
 /** Database Status (spec s2, s9): connection, storage bar in GB, average query time, record counts. */
 export function DatabaseStatusWidget() {
@@ -40,19 +41,21 @@ export function DatabaseStatusWidget() {
               stripes={false}
             />
           </div>
-          <HTMLTable compact striped className="im-fill">
-            <tbody>
-              {d.record_counts.map((r) => (
-                <tr key={r.entity}>
-                  <td>{r.entity}</td>
-                  <td>
-                    {r.estimated ? '~' : ''}
-                    {formatCount(r.count)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
+          <TableScroll label="Database tables">
+            <HTMLTable compact striped className="im-fill">
+              <tbody>
+                {d.record_counts.map((r) => (
+                  <tr key={r.entity}>
+                    <td>{r.entity}</td>
+                    <td>
+                      {r.estimated ? '~' : ''}
+                      {formatCount(r.count)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </HTMLTable>
+          </TableScroll>
         </>
       )}
     </Widget>

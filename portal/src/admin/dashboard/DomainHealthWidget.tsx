@@ -7,6 +7,7 @@ import { useWidgetData } from '../widgets/use-widget-data';
 import { Widget } from '../widgets/Widget';
 import { fetchDashboard } from './queries';
 import { TopNSelect } from './TopNSelect';
+import { TableScroll } from '../../features/common/TableScroll';
 
 const SAMPLE: DomainHealth = {
   domains: [
@@ -53,7 +54,7 @@ export function DomainHealthWidget() {
       }
     >
       {(d) => (
-        <div className="im-table-scroll">
+        <TableScroll label="Domain health">
           <HTMLTable compact striped className="im-fill">
             <thead>
               <tr>
@@ -91,7 +92,7 @@ export function DomainHealthWidget() {
               ))}
             </tbody>
           </HTMLTable>
-        </div>
+        </TableScroll>
       )}
     </Widget>
   );

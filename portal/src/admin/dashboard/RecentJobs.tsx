@@ -5,6 +5,7 @@ import { useAuth } from '../../auth/AuthProvider';
 import { useWidgetData } from '../widgets/use-widget-data';
 import { Widget } from '../widgets/Widget';
 import { adminKeys, fetchRecentJobs } from './queries';
+import { TableScroll } from '../../features/common/TableScroll';
 
 const STATUS_INTENT: Record<string, 'success' | 'primary' | 'danger' | 'warning' | 'none'> = {
   completed: 'success',
@@ -36,7 +37,7 @@ export function RecentJobs() {
             action={<AnchorButton href="/admin/submit" intent="primary" text="Submit Your First Job" />}
           />
         ) : (
-          <div className="im-table-scroll">
+          <TableScroll label="Recent jobs">
             <HTMLTable compact striped interactive className="im-fill">
               <thead>
                 <tr>
@@ -65,7 +66,7 @@ export function RecentJobs() {
                 ))}
               </tbody>
             </HTMLTable>
-          </div>
+          </TableScroll>
         )
       }
     </Widget>

@@ -7,6 +7,7 @@ import { useWidgetData } from '../widgets/use-widget-data';
 import { Widget } from '../widgets/Widget';
 import { fetchDashboard } from './queries';
 import { TopNSelect } from './TopNSelect';
+import { TableScroll } from '../../features/common/TableScroll';
 
 const COLUMNS: [SourceSort, string][] = [
   ['domain', 'Domain'],
@@ -58,7 +59,7 @@ export function SourcePerformanceWidget() {
       actions={<TopNSelect value={limit} onChange={setLimit} />}
     >
       {(d) => (
-        <div className="im-table-scroll">
+        <TableScroll label="Source performance">
           <HTMLTable compact striped className="im-fill">
             <thead>
               <tr>
@@ -93,7 +94,7 @@ export function SourcePerformanceWidget() {
               ))}
             </tbody>
           </HTMLTable>
-        </div>
+        </TableScroll>
       )}
     </Widget>
   );

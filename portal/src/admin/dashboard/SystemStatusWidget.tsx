@@ -5,6 +5,7 @@ import { useWidgetData } from '../widgets/use-widget-data';
 import { Widget } from '../widgets/Widget';
 import { adminKeys, fetchSystemStatus } from './queries';
 import { SAMPLE_SYSTEM_STATUS } from './sample-data';
+import { TableScroll } from '../../features/common/TableScroll';
 
 const INTENT = { healthy: 'success', degraded: 'warning', down: 'danger', unknown: 'none' } as const;
 
@@ -35,20 +36,22 @@ export function SystemStatusWidget(props: { autoRefresh: boolean }) {
       actions={widget.data && <StatusTag status={widget.data.overall_status} />}
     >
       {(data) => (
-        <HTMLTable compact className="im-fill">
-          <tbody>
-            {data.components.map((c) => (
-              <tr key={c.name}>
-                <td>{c.name}</td>
-                <td>
-                  <StatusTag status={c.status} />
-                </td>
-                <td className="im-muted">{c.message}</td>
-                <td className="im-muted">{formatTimestamp(c.last_checked)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
+        <TableScroll label="System status">
+          <HTMLTable compact className="im-fill">
+            <tbody>
+              {data.components.map((c) => (
+                <tr key={c.name}>
+                  <td>{c.name}</td>
+                  <td>
+                    <StatusTag status={c.status} />
+                  </td>
+                  <td className="im-muted">{c.message}</td>
+                  <td className="im-muted">{formatTimestamp(c.last_checked)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        </TableScroll>
       )}
     </Widget>
   );

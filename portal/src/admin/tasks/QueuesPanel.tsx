@@ -6,6 +6,7 @@ import { useAuth } from '../../auth/AuthProvider';
 import { Loading, ErrorCallout } from '../../features/common/QueryState';
 import { fetchQueues, queueKeys, type QueueState } from '../api/queues';
 import { QueueDialog, type QueueAction } from './QueueDialog';
+import { TableScroll } from '../../features/common/TableScroll';
 
 // The pipeline's queues: paused or running, messages waiting, dead letters; pause or resume
 // with a reason, and send dead letters back (each at most 3 times). Reloads every 5 s.
@@ -77,7 +78,7 @@ export function QueuesPanel() {
       ) : (queues.data ?? []).length === 0 ? (
         <p className="im-muted">No queues.</p>
       ) : (
-        <div className="im-table-scroll">
+        <TableScroll label="Queue states">
           <HTMLTable compact striped className="im-fill" aria-label="Queue states">
             <thead>
               <tr>
@@ -147,7 +148,7 @@ export function QueuesPanel() {
               ))}
             </tbody>
           </HTMLTable>
-        </div>
+        </TableScroll>
       )}
       {pending && (
         <QueueDialog

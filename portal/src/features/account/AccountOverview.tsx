@@ -2,6 +2,7 @@ import { Callout, Card, H4, HTMLTable, Tag } from '@blueprintjs/core';
 import type { User } from '@ideamine/shared/contract/users';
 import { ROLE_BADGE_INTENT, formatShortDate, trialNotice } from '@ideamine/shared/format';
 import type { Role } from '@ideamine/shared/permissions';
+import { TableScroll } from '../common/TableScroll';
 
 // The account tab: the role with its badge colour, the trial's end, and what an upgrade gives.
 
@@ -37,41 +38,43 @@ export function AccountOverview({ user }: { user: User }) {
   return (
     <div className="im-narrow">
       <TrialStatus user={user} />
-      <HTMLTable aria-label="Account" className="im-section">
-        <tbody>
-          <tr>
-            <th>Role</th>
-            <td>
-              <Tag intent={ROLE_BADGE_INTENT[user.role]} round minimal={user.role === 'guest'}>
-                {user.role}
-              </Tag>
-            </td>
-          </tr>
-          <tr>
-            <th>What it gives</th>
-            <td>{ROLE_GIVES[user.role]}</td>
-          </tr>
-          {user.role === 'trial' && (
+      <TableScroll label="Account">
+        <HTMLTable aria-label="Account" className="im-section">
+          <tbody>
             <tr>
-              <th>Trial ends</th>
-              <td>{user.trial_expires_at ? formatShortDate(user.trial_expires_at) : 'No end date'}</td>
+              <th>Role</th>
+              <td>
+                <Tag intent={ROLE_BADGE_INTENT[user.role]} round minimal={user.role === 'guest'}>
+                  {user.role}
+                </Tag>
+              </td>
             </tr>
-          )}
-          <tr>
-            <th>Member since</th>
-            <td>{formatShortDate(user.created_at)}</td>
-          </tr>
-          <tr>
-            <th>Email</th>
-            <td>
-              {user.email}{' '}
-              <Tag minimal intent={user.email_verified ? 'success' : 'warning'}>
-                {user.email_verified ? 'verified' : 'not verified'}
-              </Tag>
-            </td>
-          </tr>
-        </tbody>
-      </HTMLTable>
+            <tr>
+              <th>What it gives</th>
+              <td>{ROLE_GIVES[user.role]}</td>
+            </tr>
+            {user.role === 'trial' && (
+              <tr>
+                <th>Trial ends</th>
+                <td>{user.trial_expires_at ? formatShortDate(user.trial_expires_at) : 'No end date'}</td>
+              </tr>
+            )}
+            <tr>
+              <th>Member since</th>
+              <td>{formatShortDate(user.created_at)}</td>
+            </tr>
+            <tr>
+              <th>Email</th>
+              <td>
+                {user.email}{' '}
+                <Tag minimal intent={user.email_verified ? 'success' : 'warning'}>
+                  {user.email_verified ? 'verified' : 'not verified'}
+                </Tag>
+              </td>
+            </tr>
+          </tbody>
+        </HTMLTable>
+      </TableScroll>
       {canUpgrade && (
         <Card className="im-section">
           <H4>Upgrade your account</H4>

@@ -7,6 +7,7 @@ import { projectListQuery } from '../../queries/projects';
 import { ButtonLink } from '../account/ButtonLink';
 import { Pager } from '../common/Pager';
 import { Empty, QueryState } from '../common/QueryState';
+import { TableScroll } from '../common/TableScroll';
 
 // /my/projects: the user's projects, recently changed first, with idea counts and share status.
 
@@ -35,40 +36,42 @@ export function ProjectListPage(props: { page: number; onPage(page: number): voi
             />
           ) : (
             <>
-              <HTMLTable striped interactive aria-label="Projects" style={{ width: '100%' }}>
-                <thead>
-                  <tr>
-                    <th>Name</th>
-                    <th>Description</th>
-                    <th>Ideas</th>
-                    <th>Shared</th>
-                    <th>Updated</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.map((project) => (
-                    <tr key={project.id}>
-                      <td>
-                        <Link to="/my/projects/$id" params={{ id: String(project.id) }}>
-                          {project.name}
-                        </Link>
-                      </td>
-                      <td className="im-muted">{project.description}</td>
-                      <td>{formatCount(project.idea_count)}</td>
-                      <td>
-                        {project.is_shared ? (
-                          <Tag intent="success" icon="link" minimal>
-                            Shared
-                          </Tag>
-                        ) : (
-                          <Tag minimal>Private</Tag>
-                        )}
-                      </td>
-                      <td>{formatRelative(project.updated_at)}</td>
+              <TableScroll label="Projects table">
+                <HTMLTable striped interactive aria-label="Projects" style={{ width: '100%' }}>
+                  <thead>
+                    <tr>
+                      <th>Name</th>
+                      <th>Description</th>
+                      <th>Ideas</th>
+                      <th>Shared</th>
+                      <th>Updated</th>
                     </tr>
-                  ))}
-                </tbody>
-              </HTMLTable>
+                  </thead>
+                  <tbody>
+                    {data.items.map((project) => (
+                      <tr key={project.id}>
+                        <td>
+                          <Link to="/my/projects/$id" params={{ id: String(project.id) }}>
+                            {project.name}
+                          </Link>
+                        </td>
+                        <td className="im-muted">{project.description}</td>
+                        <td>{formatCount(project.idea_count)}</td>
+                        <td>
+                          {project.is_shared ? (
+                            <Tag intent="success" icon="link" minimal>
+                              Shared
+                            </Tag>
+                          ) : (
+                            <Tag minimal>Private</Tag>
+                          )}
+                        </td>
+                        <td>{formatRelative(project.updated_at)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </HTMLTable>
+              </TableScroll>
               <Pager pagination={data.pagination} onPage={props.onPage} unit="projects" />
             </>
           )

@@ -7,6 +7,7 @@ import { formatCount, formatNumber } from '@ideamine/shared/format';
 import { useAuth } from '../../auth/AuthProvider';
 import { aboutScoresQuery } from '../../queries/ideas';
 import { QueryState } from '../common/QueryState';
+import { TableScroll } from '../common/TableScroll';
 
 // "About the scores": which model scores ideas, what it learned from, and how often it is right
 // on real posts it never saw. Every "Why this score" links here.
@@ -134,10 +135,10 @@ function About({ about }: { about: AboutScores }) {
   );
 }
 
-/** A table of figures that scrolls inside its own region on a narrow screen (reachable by keyboard). */
+/** A table of figures, scrolling inside its own region on a narrow screen. */
 function FigureTable(props: { label: string; headers: string[]; rows: string[][] }) {
   return (
-    <div className="im-table-scroll im-section" tabIndex={0} role="region" aria-label={props.label}>
+    <TableScroll label={props.label} className="im-section">
       <HTMLTable compact striped className="im-fill">
         <thead>
           <tr>
@@ -158,7 +159,7 @@ function FigureTable(props: { label: string; headers: string[]; rows: string[][]
           ))}
         </tbody>
       </HTMLTable>
-    </div>
+    </TableScroll>
   );
 }
 

@@ -8,6 +8,7 @@ import { trendingQuery } from '../../queries/ideas';
 import { Pager } from '../common/Pager';
 import { QueryState } from '../common/QueryState';
 import { TREND_ICON, TREND_INTENT } from '../common/trend-look';
+import { TableScroll } from '../common/TableScroll';
 
 /** Trending keywords of spec s3 for a time window against the window before it. */
 export function TrendingPage(props: { timeFilter: TrendingTimeFilter; page: number; path: string }) {
@@ -31,7 +32,7 @@ export function TrendingPage(props: { timeFilter: TrendingTimeFilter; page: numb
       >
         {(data) => (
           <>
-            <div className="im-table-scroll">
+            <TableScroll label="Trending keywords">
               <HTMLTable striped interactive className="im-fill">
                 <thead>
                   <tr>
@@ -65,7 +66,7 @@ export function TrendingPage(props: { timeFilter: TrendingTimeFilter; page: numb
                   })}
                 </tbody>
               </HTMLTable>
-            </div>
+            </TableScroll>
             <Pager
               pagination={data.pagination}
               unit="keywords"
