@@ -48,7 +48,9 @@ test('a project is created, given an idea and shared from the screens', async ({
   await page.getByRole('button', { name: 'Create project' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Ideas for the summer' })).toBeVisible();
   const ideas = await (await page.request.get('/api/v1/public/ideas?page_size=1')).json();
-  await page.getByRole('textbox', { name: 'Add an idea' }).fill(String(ideas.data[0].id));
+  const wanted = ideas.data[0].title as string;
+  await page.getByRole('combobox', { name: 'Add an idea' }).fill(wanted);
+  await page.getByRole('menu', { name: 'Matching ideas' }).getByText(wanted, { exact: true }).click();
   await page.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(page.getByRole('table', { name: 'Ideas in the project' })).toContainText(ideas.data[0].title);
   await page.getByRole('button', { name: 'Share' }).click();
@@ -58,4 +60,39 @@ test('a project is created, given an idea and shared from the screens', async ({
   await screenshot(page, 'project-share');
   await page.goto(new URL(url).pathname);
   await expect(page.getByRole('heading', { name: 'Ideas for the summer' })).toBeVisible();
+});
+
+test('from an idea to a project and a profit analysis, without typing an id', async ({ page }) => {
+  await signIn(page, 'trial', '/ideas?sort=title&order=asc');
+  const card = page.getByTestId('idea-card').first();
+  const title = (await card.locator('.im-idea-title').innerText()).trim();
+
+  // The card's menu: analyse its profit, the idea already picked.
+  await card.getByRole('button', { name: `More actions for ${title}` }).click();
+  await page.getByRole('menuitem', { name: 'Analyse profit' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/profit-analysis\?idea=\d+/);
+  await expect(page.getByText(title).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Run analysis' }).click();
+  await expect(page.getByText(/Analysed|analysis of .* failed/).first()).toBeVisible({ timeout: 20_000 });
+
+  // The idea page: add it to a new project, then find it there.
+  await page.goto('/ideas?sort=title&order=asc');
+  await page.getByTestId('idea-card').first().locator('.im-idea-title').click();
+  await page.getByRole('button', { name: 'Add to project' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add to project' });
+  const newProject = dialog.getByRole('radio', { name: 'A new project' });
+  if (await newProject.count()) await newProject.check();
+  const name = `From the idea page ${Date.now()}`;
+  await dialog.getByLabel("New project's name").fill(name);
+  await dialog.getByRole('button', { name: 'Create and add' }).click();
+  await expect(dialog).toBeHidden();
+  await page.goto('/my/projects');
+  await page.getByRole('link', { name }).click();
+  await expect(page.getByRole('table', { name: 'Ideas in the project' })).toContainText(title);
+
+  // Signed out, the page offers sign-in and comes back.
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('/ideas?sort=title&order=asc');
+  await page.getByTestId('idea-card').first().locator('.im-idea-title').click();
+  await expect(page.getByRole('button', { name: /Sign in to add it to a project/ })).toBeVisible();
 });

@@ -96,6 +96,7 @@ function ProfitScreen() {
   return (
     <ProfitAnalysisPage
       batchId={profitRoute.useSearch().batch}
+      ideaId={profitRoute.useSearch().idea}
       onBatch={(batch) => navigate({ to: '/dashboard/profit-analysis', search: { batch } })}
     />
   );

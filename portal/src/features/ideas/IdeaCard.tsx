@@ -4,6 +4,7 @@ import type { IdeaCard as IdeaCardData } from '@ideamine/shared/contract/public'
 import { formatShortDate, ideaScore, ideaScoreIntentOutOfTen, withOverflow } from '@ideamine/shared/format';
 import { useAuth } from '../../auth/AuthProvider';
 import { canAdministerIdeas } from './can-administer';
+import { IdeaCardMenu } from './IdeaActions';
 import { IdeaAdminControls } from './IdeaAdminControls';
 import { VoteButtons } from './VoteButtons';
 import { CategoryChip } from '../categories/CategoryChip';
@@ -73,6 +74,7 @@ export function IdeaCard({ idea }: { idea: IdeaCardData }) {
           <Icon icon="globe" size={12} /> {idea.source_domain} · {formatShortDate(idea.created_at)}
         </span>
         {canAdministerIdeas(user) && <IdeaAdminControls ideaId={idea.id} />}
+        <IdeaCardMenu idea={idea} />
       </div>
     </Card>
   );

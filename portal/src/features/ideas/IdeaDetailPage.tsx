@@ -16,6 +16,7 @@ import { ideaQuery, type PublicIdea } from '../../queries/ideas';
 import { QueryState } from '../common/QueryState';
 import { useTimeOnPage } from './engagement';
 import { ScoreTag, ideaPath } from './IdeaCard';
+import { IdeaActions } from './IdeaActions';
 import { VoteButtons } from './VoteButtons';
 import { WhyThisScore } from './WhyThisScore';
 import { CategoryChip } from '../categories/CategoryChip';
@@ -75,6 +76,7 @@ function IdeaDetail({ idea }: { idea: PublicIdea }) {
         ))}
       </div>
       {idea.editor_pick && idea.editor_pick_message && <p className="im-muted">“{idea.editor_pick_message}”</p>}
+      <IdeaActions idea={idea} />
       <div className="im-detail-grid">
         <div>
           <p className="im-body-text im-lead">{idea.summary}</p>

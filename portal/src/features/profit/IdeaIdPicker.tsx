@@ -1,18 +1,18 @@
-import { ControlGroup, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
+import { FormGroup, HTMLSelect } from '@blueprintjs/core';
+import { IdeaFinder, type FoundIdea } from '../ideas/IdeaFinder';
 import { useMyIdeaChoices } from './my-ideas';
-import { singleIdeaId } from './parse-ids';
 
-// One idea to analyse: one of the user's own from a list, or any idea by its id.
+// One idea to analyse: one of the user's own from a list, or any idea found by its title.
 
 export interface PickedIdea {
   mine: string;
-  typed: string;
+  found: FoundIdea | null;
 }
 
-export const NO_PICK: PickedIdea = { mine: '', typed: '' };
+export const NO_PICK: PickedIdea = { mine: '', found: null };
 
-/** The typed id wins over the list; null when neither is an idea id. */
-export const pickedId = (pick: PickedIdea) => singleIdeaId(pick.typed, pick.mine);
+/** The idea found by search wins over the list; null when neither names one. */
+export const pickedId = (pick: PickedIdea): number | null => pick.found?.id ?? (pick.mine ? Number(pick.mine) : null);
 
 export function IdeaIdPicker(props: { value: PickedIdea; onChange(value: PickedIdea): void; error?: string }) {
   const mine = useMyIdeaChoices();
@@ -20,35 +20,31 @@ export function IdeaIdPicker(props: { value: PickedIdea; onChange(value: PickedI
   return (
     <FormGroup
       label="Idea"
-      labelFor="profit-idea-id"
+      labelFor="profit-idea-search"
       intent={props.error ? 'danger' : undefined}
-      helperText={props.error ?? "Pick one of your ideas, or type any idea's id (the number in /ideas/{id}/...)."}
+      helperText={props.error ?? 'Pick one of your ideas, or search any idea by the words of its title.'}
     >
-      <ControlGroup fill>
-        <HTMLSelect
-          aria-label="One of your ideas"
-          value={props.value.mine}
-          disabled={ideas.length === 0}
-          onChange={(e) => props.onChange({ ...props.value, mine: e.currentTarget.value })}
-        >
-          <option value="">
-            {mine.isPending ? 'Loading your ideas...' : ideas.length ? 'Your ideas' : 'You have no ideas yet'}
+      <HTMLSelect
+        aria-label="One of your ideas"
+        value={props.value.mine}
+        disabled={ideas.length === 0 || props.value.found !== null}
+        onChange={(e) => props.onChange({ ...props.value, mine: e.currentTarget.value })}
+        className="im-idea-finder"
+      >
+        <option value="">
+          {mine.isPending ? 'Loading your ideas...' : ideas.length ? 'Your ideas' : 'You have no ideas yet'}
+        </option>
+        {ideas.map((idea) => (
+          <option key={idea.id} value={String(idea.id)}>
+            #{idea.id} {idea.title}
           </option>
-          {ideas.map((idea) => (
-            <option key={idea.id} value={String(idea.id)}>
-              #{idea.id} {idea.title}
-            </option>
-          ))}
-        </HTMLSelect>
-        <InputGroup
-          id="profit-idea-id"
-          placeholder="or an idea id"
-          inputMode="numeric"
-          value={props.value.typed}
-          intent={props.error ? 'danger' : undefined}
-          onChange={(e) => props.onChange({ ...props.value, typed: e.currentTarget.value })}
-        />
-      </ControlGroup>
+        ))}
+      </HTMLSelect>
+      <IdeaFinder
+        inputId="profit-idea-search"
+        value={props.value.found}
+        onChange={(found) => props.onChange({ ...props.value, found })}
+      />
     </FormGroup>
   );
 }

@@ -7,7 +7,11 @@ import { SingleAnalysis } from './SingleAnalysis';
 // /dashboard/profit-analysis: analyse one idea now, or queue several and follow the batch (its id
 // lives in the URL, so a reload keeps following it).
 
-export function ProfitAnalysisPage(props: { batchId: number | undefined; onBatch(batchId: number | undefined): void }) {
+export function ProfitAnalysisPage(props: {
+  batchId: number | undefined;
+  ideaId?: number;
+  onBatch(batchId: number | undefined): void;
+}) {
   return (
     <div>
       <H2>Profit analysis</H2>
@@ -17,7 +21,7 @@ export function ProfitAnalysisPage(props: { batchId: number | undefined; onBatch
       </p>
       <Card className="im-section">
         <H3>Analyse one idea</H3>
-        <SingleAnalysis />
+        <SingleAnalysis ideaId={props.ideaId} />
       </Card>
       <Card className="im-section">
         <H3>Analyse several ideas</H3>

@@ -1,7 +1,10 @@
 import { Button } from '@blueprintjs/core';
-import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
 import { messageOf } from '../../api/errors';
+import { useAuth } from '../../auth/AuthProvider';
 import { useNotifications } from '../../layout/Notifications';
+import { ideaQuery } from '../../queries/ideas';
 import { useRunProfitAnalysis } from '../../queries/profit';
 import { fieldErrorOf } from '../account/form-errors';
 import { FormErrorCallout } from '../account/FormErrors';
@@ -13,12 +16,22 @@ import { ProfitResult } from './ProfitResult';
 
 const FALLBACK = 'Profit analysis failed';
 
-export function SingleAnalysis() {
+export function SingleAnalysis(props: { ideaId?: number }) {
   const { notify } = useNotifications();
+  const { client } = useAuth();
   const run = useRunProfitAnalysis();
-  const [pick, setPick] = useState<PickedIdea>(NO_PICK);
+  const [pick, setPick] = useState<PickedIdea>(
+    props.ideaId ? { mine: '', found: { id: props.ideaId, title: `Idea #${props.ideaId}` } } : NO_PICK,
+  );
+  // An idea named in the address shows by its title once known (a private one of the user's keeps its number).
+  const named = useQuery({ ...ideaQuery(client, props.ideaId ?? 0), enabled: Boolean(props.ideaId), retry: false });
+  const namedTitle = named.data?.idea.title;
+  useEffect(() => {
+    const wanted = props.ideaId;
+    if (namedTitle && wanted)
+      setPick((p) => (p.found?.id === wanted ? { ...p, found: { id: wanted, title: namedTitle } } : p));
+  }, [namedTitle, props.ideaId]);
   const id = pickedId(pick);
-  const typedButInvalid = pick.typed.trim() !== '' && id === null;
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -39,11 +52,7 @@ export function SingleAnalysis() {
     <div>
       <form onSubmit={submit} aria-label="Analyse one idea">
         <FormErrorCallout error={run.error} fields={['knowledge_id']} fallback={FALLBACK} />
-        <IdeaIdPicker
-          value={pick}
-          onChange={setPick}
-          error={typedButInvalid ? 'Type one idea id, a whole number' : fieldErrorOf(run.error, 'knowledge_id')}
-        />
+        <IdeaIdPicker value={pick} onChange={setPick} error={fieldErrorOf(run.error, 'knowledge_id')} />
         <Button
           type="submit"
           intent="primary"

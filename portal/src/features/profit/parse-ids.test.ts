@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeIds, parseIdeaIds, singleIdeaId } from './parse-ids';
+import { mergeIds, parseIdeaIds } from './parse-ids';
 
 describe('parseIdeaIds', () => {
   it('reads ids split by commas, spaces, semicolons and new lines, each once', () => {
@@ -21,18 +21,5 @@ describe('parseIdeaIds', () => {
 describe('mergeIds', () => {
   it('keeps the picked ids first and drops repeats', () => {
     expect(mergeIds([3, 1], [1, 4])).toEqual([3, 1, 4]);
-  });
-});
-
-describe('singleIdeaId', () => {
-  it('prefers the typed id over the picked one', () => {
-    expect(singleIdeaId(' 42 ', '7')).toBe(42);
-    expect(singleIdeaId('', '7')).toBe(7);
-  });
-
-  it('is null without exactly one valid id', () => {
-    expect(singleIdeaId('', '')).toBeNull();
-    expect(singleIdeaId('abc', '7')).toBeNull();
-    expect(singleIdeaId('1 2', '')).toBeNull();
   });
 });

@@ -23,9 +23,3 @@ export function parseIdeaIds(text: string): ParsedIds {
 export function mergeIds(picked: readonly number[], typed: readonly number[]): number[] {
   return [...new Set([...picked, ...typed])];
 }
-
-/** One idea: the typed id wins over the one picked from the list; null when neither is an id. */
-export function singleIdeaId(typed: string, picked: string): number | null {
-  const { ids, invalid } = parseIdeaIds(typed.trim() || picked);
-  return ids.length === 1 && invalid.length === 0 ? (ids[0] ?? null) : null;
-}

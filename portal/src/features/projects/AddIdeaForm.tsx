@@ -5,29 +5,28 @@ import { useNotifications } from '../../layout/Notifications';
 import { useAddProjectIdea } from '../../queries/projects';
 import { fieldErrorOf } from '../account/form-errors';
 import { FormErrorCallout, fieldProps } from '../account/FormErrors';
-import { singleIdeaId } from '../profit/parse-ids';
+import { IdeaFinder, type FoundIdea } from '../ideas/IdeaFinder';
 
-// Adds an idea (public, or the user's own) to a project by its id, with an optional note.
+// Adds an idea (public, or the user's own) to a project, found by the words of its title, with
+// an optional note.
 
 const FALLBACK = 'Failed to add the idea';
 
 export function AddIdeaForm({ projectId }: { projectId: number }) {
   const { notify } = useNotifications();
   const add = useAddProjectIdea(projectId);
-  const [typed, setTyped] = useState('');
+  const [idea, setIdea] = useState<FoundIdea | null>(null);
   const [note, setNote] = useState('');
-  const id = singleIdeaId(typed, '');
-  const problem = typed.trim() && id === null ? 'Type one idea id, a whole number' : undefined;
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    if (id === null) return;
+    if (!idea) return;
     add.mutate(
-      { knowledge_id: id, note: note.trim() },
+      { knowledge_id: idea.id, note: note.trim() },
       {
         onSuccess: () => {
-          notify(`Idea #${id} added`, 'success');
-          setTyped('');
+          notify(`Added “${idea.title}”`, 'success');
+          setIdea(null);
           setNote('');
         },
         onError: (error) => notify(messageOf(error, FALLBACK), 'error'),
@@ -42,18 +41,12 @@ export function AddIdeaForm({ projectId }: { projectId: number }) {
         label="Add an idea"
         labelFor="project-add-idea"
         {...fieldProps(
-          problem ?? fieldErrorOf(add.error, 'knowledge_id') ?? fieldErrorOf(add.error, 'note'),
-          "The idea's id is the number in its address: /ideas/{id}/...",
+          fieldErrorOf(add.error, 'knowledge_id') ?? fieldErrorOf(add.error, 'note'),
+          'Search by the words of its title. From an idea page, “Add to project” does the same.',
         )}
       >
+        <IdeaFinder inputId="project-add-idea" value={idea} onChange={setIdea} />
         <ControlGroup fill>
-          <InputGroup
-            id="project-add-idea"
-            placeholder="Idea id"
-            inputMode="numeric"
-            value={typed}
-            onChange={(e) => setTyped(e.currentTarget.value)}
-          />
           <InputGroup
             placeholder="Note (optional)"
             aria-label="Note"
@@ -61,7 +54,7 @@ export function AddIdeaForm({ projectId }: { projectId: number }) {
             value={note}
             onChange={(e) => setNote(e.currentTarget.value)}
           />
-          <Button type="submit" icon="add" text="Add" intent="primary" disabled={id === null} loading={add.isPending} />
+          <Button type="submit" icon="add" text="Add" intent="primary" disabled={!idea} loading={add.isPending} />
         </ControlGroup>
       </FormGroup>
     </form>
