@@ -38,7 +38,8 @@ test('the home page lists real ideas and the idea detail shows scores and source
   await page.goto('/');
   await expect(page.getByTestId('idea-card').first()).toBeVisible();
   await screenshot(page, 'home');
-  await page.goto('/ideas?sort=profit_score');
+  // The seeded ideas (the only ones in 'b2b'): ideas the pipeline scored may rank above them.
+  await page.goto('/ideas?sort=profit_score&category=b2b');
   const first = page.getByTestId('idea-card').first();
   await expect(first).toContainText('/ 10');
   await expect(first.locator('.bp6-tag', { hasText: /^\+\d+$/ }).first()).toBeVisible(); // 4 categories: 3 and +1
@@ -54,7 +55,7 @@ test('the home page lists real ideas and the idea detail shows scores and source
 test('every score says why: the quoted sentences, and how good the scores are', async ({ page, pageErrors }) => {
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.goto('/ideas?sort=profit_score');
+    await page.goto('/ideas?sort=profit_score&category=b2b'); // a seeded idea, with known evidence
     await page.getByTestId('idea-card').first().locator('.im-idea-title').click();
     const why = page.getByRole('region', { name: 'Why this score' });
     await expect(why).toContainText('Problem severity');
@@ -105,6 +106,23 @@ test('a category clicked on /categories or on a card lists its ideas, named not 
   await expect(page).toHaveURL(/category=fintech/);
   await expect(page.getByTestId('idea-card').first()).toBeVisible();
   expect(pageErrors).toEqual([]);
+});
+
+test('trending keywords say "new" when there was nothing before, not +100%', async ({ page, request }) => {
+  const api = await (await request.get('/api/v1/public/trending-keywords?time_filter=7d&page_size=20')).json();
+  const fresh = (api.data as { keyword: string; previous_count: number }[]).find((k) => k.previous_count === 0);
+  await page.goto('/trending?time_filter=7d');
+  const table = page.getByRole('table');
+  await expect(table).toBeVisible();
+  await expect(table).not.toContainText('+100');
+  if (fresh) await expect(table.getByRole('row', { name: new RegExp(`^${fresh.keyword}\\b`) })).toContainText('new');
+});
+
+test('a missing idea says so in plain words, with a way on and no retry that cannot help', async ({ page }) => {
+  await page.goto('/ideas/99999999');
+  await expect(page.getByText('Idea not found.')).toBeVisible();
+  await expect(page.getByText(/may have been removed/)).toBeVisible();
+  await expect(page.getByRole('button', { name: /Retry|Try again/ })).toHaveCount(0);
 });
 
 test('filters, sort and page live in the URL', async ({ page }) => {

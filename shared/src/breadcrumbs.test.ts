@@ -17,7 +17,9 @@ describe('breadcrumbs', () => {
       { text: 'Project', href: '/my/projects/42' },
       { text: 'Share project', href: '/my/projects/42/share' },
     ]);
-    expect(breadcrumbsFor('/shared/abc123token', null)).toEqual([{ text: 'Shared project', href: '/shared/abc123token' }]);
+    expect(breadcrumbsFor('/shared/abc123token', null)).toEqual([
+      { text: 'Shared project', href: '/shared/abc123token' },
+    ]);
     expect(breadcrumbsFor('/ideas/7/a-slug', null)).toEqual([
       { text: 'Ideas', href: '/ideas' },
       { text: 'Idea', href: '/ideas/7/a-slug' },

@@ -1,13 +1,16 @@
-import { Card, Icon } from '@blueprintjs/core';
+import { Card } from '@blueprintjs/core';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { formatCount, wholePercent } from '@ideamine/shared/format';
 import { useAuth } from '../../auth/AuthProvider';
 import { useWidgetData } from '../widgets/use-widget-data';
-import { adminKeys, fetchOverviewCounts } from './queries';
+import { adminKeys, fetchJobStats, fetchOverviewCounts } from './queries';
 import { SAMPLE_OVERVIEW } from './sample-data';
 
 // The Overview's stat cards (spec s2, s9): Total Jobs, Active Jobs, Completion Rate (completed
-// over all jobs, whole percent, with the spec's static '+5% vs last week'), Active Schedules.
+// over all jobs, whole percent), Active Schedules. Under the rate, how many jobs completed in the
+// last 7 days, from the job statistics: the spec's static '+5% vs last week' read as a measured
+// trend and was not one.
 
 function StatCard(props: { label: string; value: string; to: string; trend?: string }) {
   return (
@@ -15,11 +18,7 @@ function StatCard(props: { label: string; value: string; to: string; trend?: str
       <Card interactive compact>
         <div className="im-muted">{props.label}</div>
         <div className="im-stat-value">{props.value}</div>
-        {props.trend && (
-          <div className="im-muted">
-            <Icon icon="trending-up" size={12} intent="success" /> {props.trend}
-          </div>
-        )}
+        {props.trend && <div className="im-muted">{props.trend}</div>}
       </Card>
     </Link>
   );
@@ -34,6 +33,10 @@ export function OverviewStats() {
     sample: SAMPLE_OVERVIEW(),
   });
   const d = widget.data;
+  const week = useQuery({ queryKey: ['admin', 'jobs-completed-7d'], queryFn: () => fetchJobStats(client, '7d') });
+  const completedThisWeek = week.data
+    ? `${formatCount(week.data.completed_jobs)} completed in the last 7 days`
+    : undefined;
   return (
     <div className="im-stat-grid im-section" aria-label="Overview statistics">
       <StatCard label="Total Jobs" value={d ? formatCount(d.totalJobs) : '–'} to="/admin/jobs" />
@@ -42,7 +45,7 @@ export function OverviewStats() {
         label="Completion Rate"
         value={d ? `${wholePercent(d.completedJobs, d.totalJobs)}%` : '–'}
         to="/admin/jobs?status=completed"
-        trend="+5% vs last week"
+        trend={completedThisWeek}
       />
       <StatCard label="Active Schedules" value={d ? formatCount(d.activeSchedules) : '–'} to="/admin/schedules" />
     </div>

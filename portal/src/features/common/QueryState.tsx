@@ -1,8 +1,8 @@
 import { Button, Callout, NonIdealState, Spinner } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
-import { messageOf } from '../../api/errors';
+import { describeLoadError } from '../../api/errors';
 
-// Loading, error (with Retry) and empty states, one look for every screen.
+// Loading, error (with Try again where trying again can help) and empty states, one look for every screen.
 
 export function Loading(props: { label?: string }) {
   return (
@@ -14,10 +14,11 @@ export function Loading(props: { label?: string }) {
 }
 
 export function ErrorCallout(props: { error: unknown; fallback?: string; onRetry?: () => void }) {
+  const text = describeLoadError(props.error, props.fallback);
   return (
-    <Callout intent="danger" title="Error" icon="error">
-      <p>{messageOf(props.error, props.fallback)}</p>
-      {props.onRetry && <Button text="Retry" icon="refresh" onClick={props.onRetry} />}
+    <Callout intent="danger" title={text.message} icon="error">
+      <p>{text.next}</p>
+      {props.onRetry && text.retry && <Button text="Try again" icon="refresh" onClick={props.onRetry} />}
     </Callout>
   );
 }

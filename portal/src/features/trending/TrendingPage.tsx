@@ -55,7 +55,10 @@ export function TrendingPage(props: { timeFilter: TrendingTimeFilter; page: numb
                         </td>
                         <td>{formatCount(k.count)}</td>
                         <td>{formatCount(k.previous_count)}</td>
-                        <td>{formatPercent(k.change_percentage, { sign: true })}</td>
+                        <td>
+                          {/* Nothing before: a percentage of zero would read as +100%. */}
+                          {k.previous_count === 0 ? 'new' : formatPercent(k.change_percentage, { sign: true })}
+                        </td>
                         <td>
                           <Tag intent={TREND_INTENT[trend]} icon={TREND_ICON[trend]} minimal>
                             {trend}
