@@ -1,4 +1,4 @@
-import { expect, screenshot, signIn, test } from './fixtures';
+import { apiAs, expect, screenshot, signIn, test } from './fixtures';
 
 // The signed-in tools: every login-required screen renders for a trial user, Idea Storm runs
 // and lands in the history, and a project is created, filled and shared through the screens.
@@ -95,4 +95,33 @@ test('from an idea to a project and a profit analysis, without typing an id', as
   await page.goto('/ideas?sort=title&order=asc');
   await page.getByTestId('idea-card').first().locator('.im-idea-title').click();
   await expect(page.getByRole('button', { name: /Sign in to add it to a project/ })).toBeVisible();
+});
+
+test('toasts stay three at most, newest on top, clear of the form', async ({ page, request }) => {
+  const project = await apiAs<{ id: number }>(request, 'trial', 'POST', '/projects', { name: 'Toast check' });
+  const ideas = (await (await request.get('/api/v1/public/ideas?page_size=4&sort=title&order=asc')).json()).data as {
+    title: string;
+  }[];
+  await signIn(page, 'trial', `/my/projects/${project.id}`);
+  const finder = page.getByRole('combobox', { name: 'Add an idea' });
+  for (const idea of ideas) {
+    await finder.fill(idea.title);
+    await page.getByRole('menu', { name: 'Matching ideas' }).getByText(idea.title, { exact: true }).click();
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(page.locator('.bp6-toast').first()).toContainText(idea.title);
+  }
+  const toasts = page.locator('.bp6-toast');
+  // The fourth pushes the oldest out (it leaves with a short animation).
+  await expect.poll(() => toasts.count()).toBeLessThanOrEqual(3);
+  await expect(toasts.first()).toContainText(ideas.at(-1)!.title);
+  const form = await page.getByRole('form', { name: 'Add an idea' }).boundingBox();
+  for (const toast of await toasts.all()) {
+    const box = (await toast.boundingBox())!;
+    const overlaps =
+      box.x < form!.x + form!.width &&
+      form!.x < box.x + box.width &&
+      box.y < form!.y + form!.height &&
+      form!.y < box.y + box.height;
+    expect(overlaps, 'a toast covers the form').toBe(false);
+  }
 });

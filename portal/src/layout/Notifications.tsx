@@ -3,13 +3,16 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { formatTimestamp } from '@ideamine/shared/format';
 import { SETTING_KEYS, readSetting, writeSetting } from '../settings/local-settings';
 
-// The notification centre of spec s2-s4 and s9: a toast per notification (hidden after 6000 ms),
-// marked read 300 ms after it shows, a list capped at 10, at most 5 unread kept across reloads.
+// The notification centre of spec s2-s4 and s9: a toast per notification (hidden after 6000 ms,
+// at most three at once), marked read 300 ms after it shows, a list capped at 10, at most 5
+// unread kept across reloads.
 
 export const TOAST_TIMEOUT_MS = 6000;
 export const MARK_READ_AFTER_MS = 300;
 export const NOTIFICATION_LIST_CAP = 10;
 export const PERSISTED_UNREAD_CAP = 5;
+/** Toasts on screen at once; older ones give way (every notification stays in the bell's list). */
+export const MAX_TOASTS = 3;
 
 export type NotificationType = 'success' | 'error' | 'warning' | 'info';
 
@@ -75,7 +78,8 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
 
   return (
     <Context.Provider value={value}>
-      <OverlayToaster ref={toaster} position="top" maxToasts={NOTIFICATION_LIST_CAP} />
+      {/* Top right under the navigation bar, newest on top: out of the way of the page's forms. */}
+      <OverlayToaster ref={toaster} position="top-right" maxToasts={MAX_TOASTS} className="im-toasts" />
       {children}
     </Context.Provider>
   );
