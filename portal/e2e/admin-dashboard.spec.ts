@@ -112,7 +112,9 @@ test('the high-potential carousel shows the best ideas with strengths, scores an
   const slides = carousel.locator('[aria-roledescription="slide"]');
   await expect(slides).toHaveCount(5);
   await expect(slides.first().getByText('+1 more')).toBeVisible(); // 4 strengths: 3 shown
-  await expect(slides.first().getByText(/\d\.\d \/ 5/)).toBeVisible();
+  // The score the public pages show: profit out of 10, not the overall score out of 5.
+  await expect(slides.first().getByText(/^\d+\.\d \/ 10$/)).toBeVisible();
+  await expect(slides.first().getByText(/^\w[\w ]* 0\.5\/5$/)).toHaveCount(0);
   await expect(widget.getByRole('button', { name: 'Previous idea' })).toBeDisabled();
   await widget.getByRole('button', { name: 'Go to idea 5' }).click();
   await expect(widget.getByRole('button', { name: 'Next idea' })).toBeDisabled();

@@ -100,6 +100,7 @@ describe('idea scores (spec s2, s5, s9)', () => {
   it('colours score chips at 4, 3 and 2, and shows innovation chips only above 0', () => {
     expect([4, 3.9, 3, 2, 1.9].map(scoreChipIntent)).toEqual(['success', 'primary', 'primary', 'warning', 'danger']);
     expect(innovationChipLabel(0)).toBeNull();
+    expect(innovationChipLabel(0.5)).toBeNull(); // the floor: nothing in the text spoke to it
     expect(innovationChipLabel(null)).toBeNull();
     expect(innovationChipLabel(3.25)).toBe('3.3/5');
   });

@@ -124,9 +124,15 @@ export function scoreChipIntent(score: number | null): Intent {
   return 'danger';
 }
 
-/** Innovation chips show only for scores above 0, as "x/5". */
+/**
+ * The floor of an innovation score: what the local scorer gives when nothing in the text speaks
+ * to it. A chip at the floor says nothing about the idea, and a row of "0.5/5" read as a verdict.
+ */
+export const INNOVATION_FLOOR = 0.5;
+
+/** Innovation chips show only for scores above the floor, as "x/5". */
 export function innovationChipLabel(score: number | null): string | null {
-  return isNumber(score) && score > 0 ? `${formatNumber(score, { decimals: 1 })}/5` : null;
+  return isNumber(score) && score > INNOVATION_FLOOR ? `${formatNumber(score, { decimals: 1 })}/5` : null;
 }
 
 /** The first `max` items and how many more there are, for "+N" overflow chips. */

@@ -2,15 +2,9 @@ import { AnchorButton, Button, Card, H5, NonIdealState, Tag } from '@blueprintjs
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import type { adminHighPotentialIdeaSchema } from '@ideamine/shared/contract/dashboard-insights';
-import {
-  formatNumber,
-  formatShortDate,
-  ideaScoreIntent,
-  innovationChipLabel,
-  scoreChipIntent,
-  withOverflow,
-} from '@ideamine/shared/format';
+import { formatShortDate, innovationChipLabel, scoreChipIntent, withOverflow } from '@ideamine/shared/format';
 import { useAuth } from '../../auth/AuthProvider';
+import { ScoreTag } from '../../features/ideas/IdeaCard';
 import { ButtonLink } from '../../features/account/ButtonLink';
 import { useWidgetData } from '../widgets/use-widget-data';
 import { Widget } from '../widgets/Widget';
@@ -18,8 +12,8 @@ import { AUTOPLAY_MS, clampSlide, nextAutoplaySlide, SLIDE_MS } from './carousel
 import { SAMPLE_HIGH_POTENTIAL } from './insights-sample-data';
 import { fetchDashboard } from './queries';
 
-// High-Potential Ideas (spec s2): a carousel of the best-scored ideas with their innovation
-// scores, at most 3 key strengths then '+N more', the summary clamped to 3 lines, View Details,
+// High-Potential Ideas (spec s2): a carousel of the best-scored ideas with the profit score the
+// public pages show (out of 10), their innovation scores above the floor, at most 3 key strengths then '+N more', the summary clamped to 3 lines, View Details,
 // Source in a new tab, and View All.
 
 export type HighPotentialIdea = z.infer<typeof adminHighPotentialIdeaSchema>;
@@ -37,9 +31,7 @@ function Slide({ idea }: { idea: HighPotentialIdea }) {
     <div className="im-slide" aria-roledescription="slide" aria-label={idea.title}>
       <div className="im-row" style={{ justifyContent: 'space-between' }}>
         <H5 className="im-slide-title">{idea.title}</H5>
-        <Tag round intent={ideaScoreIntent(idea.overall_score)} title="Overall score out of 5">
-          {formatNumber(idea.overall_score, { decimals: 1 })} / 5
-        </Tag>
+        <ScoreTag score={idea.profit_score} />
       </div>
       <p className="im-clamp-3">{idea.summary}</p>
       <div className="im-chips">
