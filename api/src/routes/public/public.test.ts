@@ -256,7 +256,8 @@ describe('curated lists', () => {
 
 describe('GET /public/trending-keywords', () => {
   it('counts keywords in the window against the window before, with trend and change', async () => {
-    for (let i = 0; i < 4; i++) await buildKnowledge(server.app, { keywords: ['zebrafin', 'yakbook'] });
+    for (let i = 0; i < 4; i++)
+      await buildKnowledge(server.app, { keywords: ['zebrafin', 'yakbook', 'need', 'Would'] });
     await buildKnowledge(server.app, { keywords: ['zebrafin'], created_at: daysAgo(10) });
     for (let i = 0; i < 3; i++)
       await buildKnowledge(server.app, { keywords: ['yakbook', 'xenoshop'], created_at: daysAgo(10) });
@@ -275,6 +276,8 @@ describe('GET /public/trending-keywords', () => {
     });
     expect(byWord.yakbook).toMatchObject({ count: 4, previous_count: 3, trend: 'increasing', change_percentage: 33.3 });
     expect(byWord.xenoshop).toBeUndefined(); // nothing in the current window
+    expect(byWord.need).toBeUndefined(); // filler words name no topic
+    expect(byWord.Would).toBeUndefined();
 
     const month = await http.get('/api/v1/public/trending-keywords');
     expect(month.body.meta.time_filter).toBe('30d');

@@ -3,6 +3,7 @@ import model from 'wink-eng-lite-web-model';
 import type { Analysis, CategoryOption, Enhancement, Enrichment, IdeaText, LlmProvider, LlmResult } from './provider';
 import { enhanceLocally } from './local-enhance';
 import { ideaModel } from './idea-model/model';
+import { isFillerWord } from '@ideamine/shared/filler-words';
 
 // The default provider: offline and deterministic. The four profit sub-scores and their evidence
 // come from the idea model (learned from labelled posts, see worker/quality/); summaries,
@@ -172,7 +173,7 @@ function keywordsOf(text: string, limit: number): string[] {
     if (t.out(its.type) !== 'word' || t.out(its.stopWordFlag) || (pos !== 'NOUN' && pos !== 'PROPN' && pos !== 'ADJ'))
       return;
     const word = t.out(its.normal);
-    if (word.length < 3) return;
+    if (word.length < 3 || isFillerWord(word)) return;
     counts.set(word, (counts.get(word) ?? 0) + (pos === 'ADJ' ? 0.5 : 1));
   });
   return [...counts.entries()]

@@ -3,6 +3,10 @@ import { WINDOW_HOURS, type TrendingTimeFilter } from '@ideamine/shared/limits';
 import { changePercentage, trendOf } from '@ideamine/shared/trend';
 import type { TrendingKeyword } from '@ideamine/shared/contract/public';
 import type { Db } from '../db/database';
+import { FILLER_WORDS } from '@ideamine/shared/filler-words';
+
+/** Keywords stored before filler words were left out of them are skipped here too. */
+const FILLER = [...FILLER_WORDS];
 
 // Keywords of public ideas created in a time window, counted against the window before it.
 
@@ -16,6 +20,7 @@ export async function trendingKeywords(db: Db, window: TrendingTimeFilter, limit
              count(*) FILTER (WHERE k.created_at < now() - make_interval(hours => ${hours})) AS previous_count
       FROM knowledge k, unnest(k.keywords) AS kw
       WHERE k.deleted_at IS NULL AND k.merged_into_id IS NULL AND k.visibility = 'public'
+        AND lower(kw) <> ALL (${FILLER})
         AND k.created_at >= now() - make_interval(hours => ${hours * 2})
       GROUP BY kw
     )
