@@ -181,6 +181,17 @@ test('dark mode follows the toggle and is remembered', async ({ page }) => {
   await expect(page.locator('body')).toHaveClass(/bp6-dark/);
   await page.reload();
   await expect(page.locator('body')).toHaveClass(/bp6-dark/);
+  // Navigation keeps the text colour; only the current page is marked (not every item link-blue).
+  const colour = (name: string) =>
+    page
+      .getByRole('navigation', { name: 'Sidebar' })
+      .getByRole('link', { name })
+      .evaluate((el) => getComputedStyle(el).color);
+  const text = await page.locator('body').evaluate((el) => getComputedStyle(el).color);
+  expect(await colour('Idea Storm')).toBe(text);
+  expect(
+    await page.locator('.im-topnav-link', { hasText: 'Trending' }).evaluate((el) => getComputedStyle(el).color),
+  ).toBe(text);
   await screenshot(page, 'ideas-dark');
 });
 

@@ -13,6 +13,8 @@ import {
   ideaScoreIntent,
   ideaScoreIntentOutOfTen,
   innovationChipLabel,
+  paragraphsOf,
+  summaryRepeatsBody,
   normaliseTrend,
   queueTrendIntent,
   retryCountIntent,
@@ -179,5 +181,21 @@ describe('portal route table', () => {
       action: 'write',
     });
     expect(matchPortalRoute('/nowhere/at/all')).toBeUndefined();
+  });
+});
+
+describe('paragraphsOf', () => {
+  it('splits on blank lines and joins hard-wrapped lines', () => {
+    expect(paragraphsOf('One line\nwrapped here.\n\nSecond  one.\n')).toEqual(['One line wrapped here.', 'Second  one.']);
+    expect(paragraphsOf('   ')).toEqual([]);
+  });
+});
+
+describe('summaryRepeatsBody', () => {
+  it('is true when every sentence of the summary is in the body', () => {
+    const body = 'People waste hours on invoices.\nA tool could match them.\n\nI would pay for it.';
+    expect(summaryRepeatsBody('People waste hours on invoices. I would pay for it.', body)).toBe(true);
+    expect(summaryRepeatsBody('A new summary written by a model.', body)).toBe(false);
+    expect(summaryRepeatsBody('', body)).toBe(false);
   });
 });

@@ -257,3 +257,25 @@ export function trialNotice(
 export function wholePercent(count: number, total: number): number {
   return total > 0 ? Math.round((count / total) * 100) : 0;
 }
+
+/**
+ * A post's text as paragraphs: blank lines separate them; a single line break inside one is a
+ * source's hard wrap (feeds and mail wrap at 72 columns), so it joins the words around it.
+ */
+export function paragraphsOf(text: string): string[] {
+  return text
+    .split(/\n\s*\n/)
+    .map((p) => p.replace(/\s*\n\s*/g, ' ').trim())
+    .filter(Boolean);
+}
+
+/** Whether a summary only repeats sentences of the body it was drawn from. */
+export function summaryRepeatsBody(summary: string, body: string): boolean {
+  const flat = (t: string) => t.replace(/\s+/g, ' ').trim().toLowerCase();
+  const b = flat(body);
+  const sentences = flat(summary)
+    .split(/(?<=[.!?])\s+/)
+    .map((x) => x.replace(/\.\.\.$/, ''))
+    .filter(Boolean);
+  return sentences.length > 0 && sentences.every((x) => b.includes(x));
+}

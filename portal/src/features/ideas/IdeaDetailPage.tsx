@@ -7,6 +7,8 @@ import {
   formatTimestamp,
   ideaScore,
   innovationChipLabel,
+  paragraphsOf,
+  summaryRepeatsBody,
   scoreChipIntent,
 } from '@ideamine/shared/format';
 import { messageOf } from '../../api/errors';
@@ -79,8 +81,15 @@ function IdeaDetail({ idea }: { idea: PublicIdea }) {
       <IdeaActions idea={idea} />
       <div className="im-detail-grid">
         <div>
-          <p className="im-body-text im-lead">{idea.summary}</p>
-          {idea.body && idea.body !== idea.summary && <p className="im-body-text">{idea.body}</p>}
+          {/* The summary leads unless it only repeats the body's own sentences (the local model draws it from them). */}
+          {(!idea.body || !summaryRepeatsBody(idea.summary, idea.body)) && (
+            <p className="im-body-text im-lead">{idea.summary}</p>
+          )}
+          {paragraphsOf(idea.body ?? '').map((p, i) => (
+            <p key={i} className="im-body-text">
+              {p}
+            </p>
+          ))}
           {idea.profit_score !== null && <WhyThisScore scores={idea} evidence={idea.score_evidence} />}
           {idea.key_strengths.length > 0 && (
             <>
