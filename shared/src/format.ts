@@ -263,10 +263,17 @@ export function wholePercent(count: number, total: number): number {
  * source's hard wrap (feeds and mail wrap at 72 columns), so it joins the words around it.
  */
 export function paragraphsOf(text: string): string[] {
-  return text
-    .split(/\n\s*\n/)
-    .map((p) => p.replace(/\s*\n\s*/g, ' ').trim())
-    .filter(Boolean);
+  const paragraphs: string[] = [];
+  let lines: string[] = [];
+  for (const line of [...text.split('\n'), '']) {
+    const trimmed = line.trim();
+    if (trimmed) lines.push(trimmed);
+    else if (lines.length) {
+      paragraphs.push(lines.join(' '));
+      lines = [];
+    }
+  }
+  return paragraphs;
 }
 
 /** Whether a summary only repeats sentences of the body it was drawn from. */
@@ -274,7 +281,7 @@ export function summaryRepeatsBody(summary: string, body: string): boolean {
   const flat = (t: string) => t.replace(/\s+/g, ' ').trim().toLowerCase();
   const b = flat(body);
   const sentences = flat(summary)
-    .split(/(?<=[.!?])\s+/)
+    .split(/(?<=[.!?]) /) // flat() left single spaces
     .map((x) => x.replace(/\.\.\.$/, ''))
     .filter(Boolean);
   return sentences.length > 0 && sentences.every((x) => b.includes(x));
