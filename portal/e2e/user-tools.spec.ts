@@ -80,8 +80,12 @@ test('from an idea to a project and a profit analysis, without typing an id', as
   await page.getByTestId('idea-card').first().locator('.im-idea-title').click();
   await page.getByRole('button', { name: 'Add to project' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add to project' });
+  // With projects already, the dialog offers them first; a new one is the other choice.
   const newProject = dialog.getByRole('radio', { name: 'A new project' });
-  if (await newProject.count()) await newProject.check();
+  if (await newProject.count()) {
+    await dialog.getByText('A new project', { exact: true }).click();
+    await expect(newProject).toBeChecked();
+  }
   const name = `From the idea page ${Date.now()}`;
   await dialog.getByLabel("New project's name").fill(name);
   await dialog.getByRole('button', { name: 'Create and add' }).click();
