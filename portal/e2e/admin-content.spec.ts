@@ -292,6 +292,26 @@ test('schemas: create (bad JSON refused under its field), view, edit and delete'
   await expect(table.getByRole('link', { name })).toHaveCount(0);
 });
 
+test('the sources catalogue switches a built-in source on and off', async ({ page }) => {
+  await signIn(page, 'admin', '/admin/schedules');
+  const catalogue = page.getByRole('region', { name: 'Sources' });
+  const source = catalogue.getByRole('switch', { name: 'Crawl Reddit: r/AppIdeas' });
+  const flip = () =>
+    catalogue.locator('label', { has: page.getByRole('switch', { name: 'Crawl Reddit: r/AppIdeas' }) }).click();
+  await expect(source).not.toBeChecked();
+  await expect(catalogue).toContainText('www.reddit.com');
+  // Switched on, the schedule's next run is hours away: nothing is crawled before it is off again.
+  await flip();
+  await expect(source).toBeChecked();
+  const row = page
+    .getByRole('region', { name: 'Schedules' })
+    .getByRole('switch', { name: 'Active: Reddit: r/AppIdeas' });
+  await expect(row).toBeChecked();
+  await flip();
+  await expect(source).not.toBeChecked();
+  await expect(row).not.toBeChecked();
+});
+
 test('schedules: switch a seeded one on and off, create (bad cron refused), edit and delete', async ({ page }) => {
   await signIn(page, 'developer', '/admin/schedules');
   const table = page.getByRole('region', { name: 'Schedules' });

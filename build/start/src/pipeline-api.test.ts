@@ -316,6 +316,9 @@ describe('schedules', () => {
         'Reddit: r/startups',
         'Product Hunt feed',
         'Indie Hackers feed',
+        'Reddit: r/SomebodyMakeThis',
+        'Reddit: r/AppIdeas',
+        'GitHub: open feature requests',
       ]),
     );
   });

@@ -9,6 +9,7 @@ import { KnowledgeMetricsWidget } from './KnowledgeMetricsWidget';
 import { ProfitDistributionWidget } from './ProfitDistributionWidget';
 import { TagActivityWidget } from './TagActivityWidget';
 import { ErrorRatesWidget } from './ErrorRatesWidget';
+import { FirstRun } from './FirstRun';
 import { HighPotentialCarousel } from './HighPotentialCarousel';
 import { JobStatisticsWidget } from './JobStatisticsWidget';
 import { OverviewStats } from './OverviewStats';
@@ -38,6 +39,7 @@ export function AdminDashboard() {
           title="Overview"
           panel={
             <div>
+              <FirstRun />
               <OverviewStats />
               <div className="im-widget-grid">
                 <SystemStatusWidget autoRefresh={autoRefresh} />

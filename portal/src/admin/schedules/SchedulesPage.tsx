@@ -14,6 +14,7 @@ import { DataTable, type DataColumn } from '../table/DataTable';
 import { useRemoteRows } from '../table/row-source';
 import { booleanParam, booleanQuery, YES_NO } from '../users/search-params';
 import { describeCron } from './cron-hint';
+import { SourcesCatalogue } from './SourcesCatalogue';
 
 // /admin/schedules: every schedule with its next run; the Active switch turns one on or off at
 // once (schedules:write). The active filter lives in the URL.
@@ -109,6 +110,7 @@ export function SchedulesPage() {
       description="Crawl jobs that start on a cron schedule. A schedule runs only while it is active."
       actions={canWrite && <ButtonLink to="/admin/schedules/new" intent="primary" icon="add" text="New schedule" />}
     >
+      <SourcesCatalogue title="Built-in sources" />
       <DataTable
         label="Schedules"
         columns={columns(canWrite)}

@@ -3,6 +3,7 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { IdeaCard } from '@ideamine/shared/contract/public';
+import { hasRole } from '@ideamine/shared/permissions';
 import { formatCount, formatNumber } from '@ideamine/shared/format';
 import { messageOf } from '../../api/errors';
 import { useAuth } from '../../auth/AuthProvider';
@@ -70,6 +71,21 @@ export function UserDashboard() {
         <H2>{user ? `Welcome back, ${user.first_name || user.username}` : 'Welcome to Ideamine'}</H2>
         <p className="im-muted">Product ideas mined from the web, scored for profit potential.</p>
       </div>
+
+      {all.data?.pagination.total === 0 && (
+        <Callout intent="primary" icon="lightbulb" title="No ideas yet" className="im-section">
+          <p>
+            Ideamine reads public posts (forums, feeds, Hacker News, subreddits where people ask for tools), keeps those
+            that state a need a product could meet, and scores their profit potential. Ideas appear here once sources
+            have been crawled.
+          </p>
+          {hasRole(user, 'admin') && (
+            <p>
+              <Link to="/admin">Open the operations dashboard</Link> to load the demo or switch sources on.
+            </p>
+          )}
+        </Callout>
+      )}
 
       <div className="im-stat-grid im-section" aria-label="Statistics">
         <Stat label="Public ideas" value={all.data?.pagination.total} />

@@ -136,7 +136,11 @@ export function IdeaListPage(props: {
       <QueryState
         query={list}
         isEmpty={(d) => d.items.length === 0}
-        emptyMessage={config.empty}
+        emptyMessage={
+          props.kind === 'all' && !s.search && !s.category && !s.profit_level && !s.user_filter
+            ? 'No ideas yet: Ideamine publishes ideas here once it has crawled sources and found posts that state a need.'
+            : config.empty
+        }
         errorFallback="Failed to load ideas"
       >
         {(data) => (
