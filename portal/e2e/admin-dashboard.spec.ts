@@ -201,3 +201,21 @@ test('Data Sources shows its tables from the crawled pages and tasks; the Action
   await page.getByRole('region', { name: 'Navigation hub' }).getByText('Jobs').click();
   await expect(page).toHaveURL(/\/admin\/jobs$/);
 });
+
+test('a paused queue shows on the Overview, with its reason and where to resume it', async ({ page, request }) => {
+  await apiAs(request, 'admin', 'POST', '/admin/queues/analyse/pause', { reason: 'e2e: paused for the dashboard' });
+  try {
+    await signIn(page, 'admin', '/admin');
+    const metrics = page.getByRole('region', { name: 'Queue Metrics' });
+    await expect(metrics.getByText('Paused: analyse')).toBeVisible();
+    await expect(metrics).toContainText('e2e: paused for the dashboard');
+    await expect(metrics.getByRole('link', { name: 'Resume on the tasks screen' })).toHaveAttribute(
+      'href',
+      '/admin/tasks',
+    );
+  } finally {
+    await apiAs(request, 'admin', 'POST', '/admin/queues/analyse/resume', { reason: 'e2e: done' });
+  }
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Queue Metrics' }).getByText(/^Paused:/)).toHaveCount(0);
+});
