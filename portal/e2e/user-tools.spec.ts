@@ -81,6 +81,7 @@ test('from an idea to a project and a profit analysis, without typing an id', as
   await page.getByRole('button', { name: 'Add to project' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add to project' });
   // With projects already, the dialog offers them first; a new one is the other choice.
+  await expect(dialog.getByText('Loading your projects...')).toHaveCount(0);
   const newProject = dialog.getByRole('radio', { name: 'A new project' });
   if (await newProject.count()) {
     await dialog.getByText('A new project', { exact: true }).click();

@@ -17,6 +17,7 @@ import { keys } from '../../queries/keys';
 import { fetchPage } from '../../queries/paged';
 import type { Project, ProjectSummary } from '@ideamine/shared/contract/projects';
 import { FormErrorCallout } from '../account/FormErrors';
+import { Loading } from '../common/QueryState';
 
 // "Add to project" from an idea: into one of the user's projects, or a new one named here.
 
@@ -36,7 +37,7 @@ export function AddToProjectDialog(props: { idea: { id: number; title: string };
   const [mode, setMode] = useState<'existing' | 'new'>('existing');
   const [projectId, setProjectId] = useState('');
   const [name, setName] = useState('');
-  const useNew = mode === 'new' || (projects.isSuccess && existing.length === 0);
+  const useNew = mode === 'new' || (!projects.isPending && existing.length === 0);
   const chosen = projectId || String(existing[0]?.id ?? '');
 
   const add = useMutation({
@@ -59,7 +60,7 @@ export function AddToProjectDialog(props: { idea: { id: number; title: string };
     add.mutate();
   }
 
-  const ready = useNew ? name.trim().length > 0 : chosen !== '';
+  const ready = !projects.isPending && (useNew ? name.trim().length > 0 : chosen !== '');
   return (
     <Dialog isOpen onClose={props.onClose} title="Add to project" icon="projects">
       <form onSubmit={submit} aria-label="Add to project">
@@ -68,13 +69,14 @@ export function AddToProjectDialog(props: { idea: { id: number; title: string };
             Add <strong>{props.idea.title}</strong> to:
           </p>
           <FormErrorCallout error={add.error} fields={['name', 'knowledge_id']} fallback={FALLBACK} />
+          {projects.isPending && <Loading label="Loading your projects..." />}
           {existing.length > 0 && (
             <RadioGroup selectedValue={mode} onChange={(e) => setMode(e.currentTarget.value as 'existing' | 'new')}>
               <Radio value="existing" label="One of your projects" />
               <Radio value="new" label="A new project" />
             </RadioGroup>
           )}
-          {!useNew && (
+          {!useNew && existing.length > 0 && (
             <FormGroup label="Project" labelFor="add-to-project-choice">
               <HTMLSelect
                 id="add-to-project-choice"
@@ -90,11 +92,11 @@ export function AddToProjectDialog(props: { idea: { id: number; title: string };
               </HTMLSelect>
             </FormGroup>
           )}
-          {useNew && (
+          {useNew && !projects.isPending && (
             <FormGroup
               label="New project's name"
               labelFor="add-to-project-name"
-              helperText={projects.isPending ? 'Loading your projects...' : 'You can describe and share it later.'}
+              helperText="You can describe and share it later."
             >
               <InputGroup
                 id="add-to-project-name"
