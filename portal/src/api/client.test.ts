@@ -51,6 +51,21 @@ async function signedInClient() {
   return { ...made, user };
 }
 
+/**
+ * Runs `fn` with `navigator` replaced: Node 20 has none, Node 22+ has one with Web Locks, and each
+ * test says which browser it stands for.
+ */
+async function withNavigator(value: object, fn: () => Promise<void>) {
+  const had = Object.getOwnPropertyDescriptor(globalThis, 'navigator');
+  Object.defineProperty(globalThis, 'navigator', { value, configurable: true });
+  try {
+    await fn();
+  } finally {
+    if (had) Object.defineProperty(globalThis, 'navigator', had);
+    else delete (globalThis as { navigator?: unknown }).navigator;
+  }
+}
+
 describe('ApiClient', () => {
   it('signs in, stores the session and calls signed-in routes with the token', async () => {
     const { client, storage, user } = await signedInClient();
@@ -94,19 +109,21 @@ describe('ApiClient', () => {
   });
 
   it('keeps two tabs signed in when both meet an expired token at the same moment', async () => {
-    // Two tabs: two clients over one storage. Without Web Locks (Node has none here) both refresh
-    // with the same token; the server's grace window gives the second the first one's pair.
-    const tabA = await signedInClient();
-    const tabB = makeClient(tabA.storage);
-    tabA.storage.setItem(SESSION_KEYS.access, 'expired');
-    const [a, b] = await Promise.all([tabA.client.get<any>('/auth/me'), tabB.client.get<any>('/auth/me')]);
-    expect([a.data.id, b.data.id]).toEqual([tabA.user.id, tabA.user.id]);
-    expect(tabA.signOuts).toEqual([]);
-    expect(tabB.signOuts).toEqual([]);
-    expect(tabA.stats.refreshCalls + tabB.stats.refreshCalls).toBe(2);
-    // The session survived: the stored pair refreshes again later.
-    tabA.storage.setItem(SESSION_KEYS.access, 'expired-again');
-    expect((await tabB.client.get<any>('/auth/me')).data.id).toBe(tabA.user.id);
+    // Two tabs: two clients over one storage, in a browser without Web Locks: both refresh with
+    // the same token, and the server's grace window gives the second the first one's pair.
+    await withNavigator({}, async () => {
+      const tabA = await signedInClient();
+      const tabB = makeClient(tabA.storage);
+      tabA.storage.setItem(SESSION_KEYS.access, 'expired');
+      const [a, b] = await Promise.all([tabA.client.get<any>('/auth/me'), tabB.client.get<any>('/auth/me')]);
+      expect([a.data.id, b.data.id]).toEqual([tabA.user.id, tabA.user.id]);
+      expect(tabA.signOuts).toEqual([]);
+      expect(tabB.signOuts).toEqual([]);
+      expect(tabA.stats.refreshCalls + tabB.stats.refreshCalls).toBe(2);
+      // The session survived: the stored pair refreshes again later.
+      tabA.storage.setItem(SESSION_KEYS.access, 'expired-again');
+      expect((await tabB.client.get<any>('/auth/me')).data.id).toBe(tabA.user.id);
+    });
   });
 
   it('with Web Locks, a tab that waited for another tab to refresh uses the pair it stored', async () => {
@@ -122,9 +139,7 @@ describe('ApiClient', () => {
         return run;
       },
     };
-    const had = Object.getOwnPropertyDescriptor(globalThis, 'navigator');
-    Object.defineProperty(globalThis, 'navigator', { value: { locks }, configurable: true });
-    try {
+    await withNavigator({ locks }, async () => {
       const tabA = await signedInClient();
       const tabB = makeClient(tabA.storage);
       tabA.storage.setItem(SESSION_KEYS.access, 'expired');
@@ -132,10 +147,7 @@ describe('ApiClient', () => {
       expect([a.data.id, b.data.id]).toEqual([tabA.user.id, tabA.user.id]);
       expect(tabA.stats.refreshCalls + tabB.stats.refreshCalls).toBe(1);
       expect([...tabA.signOuts, ...tabB.signOuts]).toEqual([]);
-    } finally {
-      if (had) Object.defineProperty(globalThis, 'navigator', had);
-      else delete (globalThis as { navigator?: unknown }).navigator;
-    }
+    });
   });
 
   it('retries a 401 that arrives after the refresh with the new token, without refreshing again', async () => {
