@@ -2,13 +2,38 @@ import { Alignment, Button, Menu, MenuItem, Navbar, Popover } from '@blueprintjs
 import { Link, useNavigate } from '@tanstack/react-router';
 import { hasRole } from '@ideamine/shared/permissions';
 import { useAuth } from '../auth/AuthProvider';
-import { ADMIN_MENU, developerOperations, topNavItems } from '@ideamine/shared/navigation';
+import { ADMIN_MENU, developerOperations, topNavItems, type NavItem } from '@ideamine/shared/navigation';
 import { NotificationBell } from './Notifications';
 import { useTheme } from './ThemeProvider';
 import { UserMenu } from './UserMenu';
 
+/** The Admin menu: the operations dashboard, then the admin screens. */
+const ADMIN_TOP_MENU: NavItem[] = [{ label: 'Operations dashboard', to: '/admin', icon: 'dashboard' }, ...ADMIN_MENU];
+
+/** A drop-down of navigation entries in the top bar, named by its button. */
+function NavMenu(props: { label: string; items: NavItem[] }) {
+  const navigate = useNavigate();
+  return (
+    <Popover
+      placement="bottom-start"
+      content={
+        <Menu aria-label={`${props.label} menu`}>
+          {props.items.map((item) => (
+            <MenuItem key={item.to} icon={item.icon} text={item.label} onClick={() => navigate({ to: item.to })} />
+          ))}
+        </Menu>
+      }
+    >
+      <Button variant="minimal" endIcon="caret-down">
+        {props.label}
+      </Button>
+    </Popover>
+  );
+}
+
 export function TopNav(props: { onMenu(): void; mobile: boolean }) {
   const { user } = useAuth();
+  const operations = developerOperations(user);
   const { dark, toggle } = useTheme();
   const navigate = useNavigate();
   return (
@@ -31,49 +56,8 @@ export function TopNav(props: { onMenu(): void; mobile: boolean }) {
                 {item.label}
               </Link>
             ))}
-            {hasRole(user, 'admin') && (
-              <Popover
-                placement="bottom-start"
-                content={
-                  <Menu aria-label="Admin menu">
-                    <MenuItem icon="dashboard" text="Operations dashboard" onClick={() => navigate({ to: '/admin' })} />
-                    {ADMIN_MENU.map((item) => (
-                      <MenuItem
-                        key={item.to}
-                        icon={item.icon}
-                        text={item.label}
-                        onClick={() => navigate({ to: item.to })}
-                      />
-                    ))}
-                  </Menu>
-                }
-              >
-                <Button variant="minimal" endIcon="caret-down">
-                  Admin
-                </Button>
-              </Popover>
-            )}
-            {developerOperations(user).length > 0 && (
-              <Popover
-                placement="bottom-start"
-                content={
-                  <Menu aria-label="Operations menu">
-                    {developerOperations(user).map((item) => (
-                      <MenuItem
-                        key={item.to}
-                        icon={item.icon}
-                        text={item.label}
-                        onClick={() => navigate({ to: item.to })}
-                      />
-                    ))}
-                  </Menu>
-                }
-              >
-                <Button variant="minimal" endIcon="caret-down">
-                  Operations
-                </Button>
-              </Popover>
-            )}
+            {hasRole(user, 'admin') && <NavMenu label="Admin" items={ADMIN_TOP_MENU} />}
+            {operations.length > 0 && <NavMenu label="Operations" items={operations} />}
           </>
         )}
       </Navbar.Group>

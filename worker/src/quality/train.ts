@@ -3,7 +3,13 @@ import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { featuresOf, featureValues } from '@ideamine/server/llm/idea-model/features';
-import { IdeaModel, SUB_SCORES, type IdeaModelFile, type SubScore } from '@ideamine/server/llm/idea-model/model';
+import {
+  IdeaModel,
+  SUB_SCORES,
+  weightedProfit,
+  type IdeaModelFile,
+  type SubScore,
+} from '@ideamine/server/llm/idea-model/model';
 import { LABELS_FILE } from './assemble';
 import { loadDataset, type LabelledPost } from './dataset';
 import { dot, fit, sigmoid, type Example, type Linear } from './fit';
@@ -281,7 +287,12 @@ export function train(): IdeaModelFile {
       return [k, SUB_PENALTIES.reduce((best, l2) => (rmse(l2) < rmse(best) ? l2 : best))];
     }),
   ) as Record<SubScore, number>;
-  const subOf = (p: LabelledPost) => SUB_SCORES.map((k) => oof.subscores[k].get(subL2[k])!.get(p.id)!);
+  /** A post's four sub-scores out of fold, each from its chosen penalty. */
+  const subOf = (p: LabelledPost) =>
+    Object.fromEntries(SUB_SCORES.map((k) => [k, oof.subscores[k].get(subL2[k])!.get(p.id)!])) as Record<
+      SubScore,
+      number
+    >;
 
   // The profit weights, on the ideas the pre-filter keeps out of fold: among what is shown, the
   // profit score orders ideas by strength (fitted on noise too, it learnt to tell noise from
@@ -291,11 +302,9 @@ export function train(): IdeaModelFile {
   const profitFit = fitProfit(
     keptPosts
       .filter((p) => p.label === 'idea')
-      .map((p) => ({ indices: [0, 1, 2, 3], values: subOf(p), target: PROFIT_TARGET(p) })),
+      .map((p) => ({ indices: [0, 1, 2, 3], values: SUB_SCORES.map((k) => subOf(p)[k]), target: PROFIT_TARGET(p) })),
   );
-  const raw = (p: LabelledPost) =>
-    subOf(p).reduce((s, v, j) => s + profitFit.weights[SUB_SCORES[j]!] * v, profitFit.bias);
-  const calibrated = calibration(keptPosts.map(raw));
+  const calibrated = calibration(keptPosts.map((p) => weightedProfit(profitFit, subOf(p))));
 
   // The shipped model: every part fitted on all development posts with the penalties chosen above.
   const features = vocabulary(dev, cache);
@@ -322,11 +331,7 @@ export function train(): IdeaModelFile {
   const report = outOfFoldReport(
     dev,
     kept,
-    dev.map((p, i) =>
-      kept[i]
-        ? shown.profit(Object.fromEntries(SUB_SCORES.map((k, j) => [k, subOf(p)[j]!])) as Record<SubScore, number>)
-        : null,
-    ),
+    dev.map((p, i) => (kept[i] ? shown.profit(subOf(p)) : null)),
   );
   console.log(
     `${features.length} features; pre-filter penalty ${prefilterL2}, threshold ${threshold.t}; ` +

@@ -1,8 +1,8 @@
 import { Callout, Code } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useAuth } from '../../auth/AuthProvider';
-import { fetchPage } from '../../queries/paged';
 import { SourcesCatalogue } from '../schedules/SourcesCatalogue';
+import { total } from './queries';
 
 // A fresh install has crawled nothing: instead of empty widgets, say how to begin. Sources
 // switch on from the catalogue here; the offline demo loads with one command on the server.
@@ -11,7 +11,7 @@ export function FirstRun() {
   const { client } = useAuth();
   const jobs = useQuery({
     queryKey: ['admin', 'first-run', 'jobs'],
-    queryFn: async () => (await fetchPage(client, '/jobs', { page: 1, page_size: 1 })).pagination.total,
+    queryFn: () => total(client, '/jobs', {}),
   });
   if (jobs.data !== 0) return null;
   return (

@@ -46,7 +46,8 @@ export const fetchSystemStatus = async (client: ApiClient, forceRefresh = false)
 export const fetchQueueMetrics = async (client: ApiClient) =>
   (await client.get<QueueMetrics>('/dashboard/queue-metrics')).data;
 
-const total = async (client: ApiClient, path: string, query: Record<string, string>) =>
+/** The total of a paged list call, read from one row's page. */
+export const total = async (client: ApiClient, path: string, query: Record<string, string>) =>
   (await client.get<unknown[]>(path, { query: { page: 1, page_size: 1, ...query } })).meta.pagination?.total ?? 0;
 
 /** The Overview stat cards: job totals by status and active schedules, from the list calls. */

@@ -1,8 +1,9 @@
 import { Button, InputGroup, Menu, MenuItem, Tag } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useAuth } from '../../auth/AuthProvider';
 import { searchQuery } from '../../queries/ideas';
+import { useDebounced } from '../common/use-debounced';
 
 // Finds an idea by the words of its title (public search), or by its number for those who have
 // it, so nobody has to copy an id out of an address. Picking one shows it as a tag with a way to
@@ -25,11 +26,7 @@ export function IdeaFinder(props: {
   const { client } = useAuth();
   const listId = useId();
   const [text, setText] = useState('');
-  const [query, setQuery] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setQuery(text.trim()), DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
+  const query = useDebounced(text.trim(), DEBOUNCE_MS);
   const byNumber = /^#?\d{1,9}$/.test(query) ? Number(query.replace('#', '')) : null;
   const results = useQuery({
     ...searchQuery(client, { q: query, page: 1, page_size: RESULTS }),
@@ -53,7 +50,6 @@ export function IdeaFinder(props: {
   const pick = (idea: FoundIdea) => {
     props.onChange(idea);
     setText('');
-    setQuery('');
   };
   return (
     <div className="im-idea-finder">

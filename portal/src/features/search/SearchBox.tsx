@@ -4,6 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useAuth } from '../../auth/AuthProvider';
 import { suggestionsQuery } from '../../queries/ideas';
+import { useDebounced } from '../common/use-debounced';
 import { ideaPath } from '../ideas/IdeaCard';
 
 /** The search field with typo-tolerant suggestions (ideas, categories, keywords) as you type. */
@@ -11,13 +12,9 @@ export function SearchBox(props: { initial: string; onSearch(q: string): void })
   const { client } = useAuth();
   const navigate = useNavigate();
   const [text, setText] = useState(props.initial);
-  const [debounced, setDebounced] = useState(props.initial);
+  const debounced = useDebounced(text, 200);
   const [open, setOpen] = useState(false);
   useEffect(() => setText(props.initial), [props.initial]);
-  useEffect(() => {
-    const t = setTimeout(() => setDebounced(text), 200);
-    return () => clearTimeout(t);
-  }, [text]);
   const suggestions = useQuery(suggestionsQuery(client, debounced.trim()));
   const items = open && text.trim().length >= 2 ? (suggestions.data ?? []) : [];
 

@@ -158,13 +158,20 @@ export class IdeaModel {
 
   /** The sub-scores combined by the fitted weights, before calibration. */
   rawProfit(subScores: Record<SubScore, number>): number {
-    const p = this.file.profit;
-    return SUB_SCORES.reduce((s, k) => s + p.weights[k] * subScores[k], p.bias);
+    return weightedProfit(this.file.profit, subScores);
   }
 
   profit(subScores: Record<SubScore, number>): number {
     return clamp10(calibrate(this.file.profit.calibration, this.rawProfit(subScores), this.file.profit.tail));
   }
+}
+
+/** Bias plus the weighted sub-scores: the profit before calibration (training fits these weights). */
+export function weightedProfit(
+  profit: Pick<IdeaModelFile['profit'], 'bias' | 'weights'>,
+  subScores: Record<SubScore, number>,
+): number {
+  return SUB_SCORES.reduce((s, k) => s + profit.weights[k] * subScores[k], profit.bias);
 }
 
 /**
