@@ -254,6 +254,19 @@ export interface CategoriesTable {
 
 export type ProfitLabel = 'Very High' | 'High' | 'Medium' | 'Low' | 'Speculative';
 
+/** One row per public idea and list key ('*' or a category): migration 0030, kept by triggers. */
+export interface PublicListingTable {
+  category: string;
+  id: number;
+  profit_label: ProfitLabel | null;
+  community: boolean;
+  created_at: Date;
+  profit_score: string | null;
+  overall_score: string | null;
+  vote_score: number;
+  title: string;
+}
+
 export interface KnowledgeTable {
   id: Id;
   slug: string;
@@ -648,6 +661,7 @@ export interface Database {
   transform_tasks: TransformTasksTable;
   categories: CategoriesTable;
   knowledge: KnowledgeTable;
+  public_listing: PublicListingTable;
   knowledge_sources: KnowledgeSourcesTable;
   knowledge_votes: KnowledgeVotesTable;
   backups: BackupsTable;

@@ -3,7 +3,7 @@ import type { ListProjectsQuery } from '@ideamine/shared/contract/projects';
 import type { Db } from '../db/database';
 import type { ProjectsTable } from '../db/schema';
 import { likePattern, pageOf } from './paging';
-import { CARD_COLUMNS } from './public-ideas';
+import { CARD_COLUMNS } from './public-cards';
 
 // Reads of projects. A project belongs to one user; another user's project does not exist for
 // them. The ideas a project shows are filtered when read, so an idea that was deleted, merged

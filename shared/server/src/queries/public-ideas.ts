@@ -1,33 +1,14 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { PublicIdeasQuery, PublicSearchQuery } from '@ideamine/shared/contract/public';
 import type { Db } from '../db/database';
+import { CARD_COLUMNS, type CardRow } from './public-cards';
 import { countNow, countUpTo, pageOf, type CountSource, type Total } from './paging';
 import { publicIdeaCount } from './public-counts';
-import { decodeCursor, encodeCursor, seekAfter, type SeekSort } from './seek';
+import { decodeCursor, encodeCursor, seekAfter, seekOrder, type SeekSort } from './seek';
+import { LISTING_SORTS, listingPage } from './public-listing';
 
 // Reads behind the public portal. Private, deleted and merged-away ideas never leave this file.
 
-export const CARD_COLUMNS = [
-  'id',
-  'slug',
-  'title',
-  'summary',
-  'categories',
-  'key_strengths',
-  'profit_potential',
-  'profit_score',
-  'problem_severity_score',
-  'market_demand_score',
-  'monetization_score',
-  'implementation_score',
-  'overall_score',
-  'editor_pick',
-  'editor_pick_message',
-  'upvotes',
-  'downvotes',
-  'source_domain',
-  'created_at',
-] as const;
 
 export const HIGH_POTENTIAL_COLUMNS = [
   'id',
@@ -66,10 +47,7 @@ const SORT_EXPRESSIONS: Record<PublicIdeasQuery['sort'], SeekSort> = {
   title: { expr: sql`title`, type: 'text', nullable: false },
 };
 
-function orderBy(sort: keyof typeof SORT_EXPRESSIONS, order: 'asc' | 'desc') {
-  const { expr, nullable } = SORT_EXPRESSIONS[sort];
-  return sql`${expr} ${sql.raw(order)}${sql.raw(nullable ? ' nulls last' : '')}, id ${sql.raw(order)}`;
-}
+const orderBy = (sort: keyof typeof SORT_EXPRESSIONS, order: 'asc' | 'desc') => seekOrder(SORT_EXPRESSIONS[sort], order);
 
 const matches = (q: string) => sql<boolean>`search @@ websearch_to_tsquery('english', ${q})`;
 
@@ -86,37 +64,46 @@ function ownIdeas(db: Db, callerId: number | null) {
  * One page of the public ideas list, by page number (OFFSET) or, given `cursor`, right after the
  * row the cursor names (seek: the sort's index goes straight there, however deep). Either way the
  * answer carries the cursor of its last row, so a client can go on by cursor from any page.
+ * Without words to search, the page comes from the listing's indexes (public-listing.ts) and the
+ * total from the counters (public-counts.ts); a search or the caller's own ideas read knowledge.
  */
 export async function listPublicIdeas(db: Db, q: PublicIdeasQuery, callerId: number | null, counts?: CountSource) {
-  let base = q.user_filter === 'mine' ? ownIdeas(db, callerId) : publicIdeas(db);
-  if (q.search) base = base.where(matches(q.search));
-  if (q.category) base = base.where(sql<boolean>`categories @> ARRAY[${q.category}]::text[]`);
-  if (q.profit_level) base = base.where('profit_potential', '=', q.profit_level);
-  if (q.user_filter === 'community') base = base.where('user_id', 'is not', null);
-  if (q.user_filter === 'crawled') base = base.where('user_id', 'is', null);
-  // Without words to search, the total comes from the counters (public-counts.ts), not a count.
   const { search, category, profit_level, user_filter } = q;
-  const total: CountSource | undefined =
-    !search && user_filter !== 'mine' ? () => publicIdeaCount(db, { category, profit_level, user_filter }) : counts;
+  const indexed = !search && user_filter !== 'mine';
+  let base = user_filter === 'mine' ? ownIdeas(db, callerId) : publicIdeas(db);
+  if (search) base = base.where(matches(search));
+  if (category) base = base.where(sql<boolean>`categories @> ARRAY[${category}]::text[]`);
+  if (profit_level) base = base.where('profit_potential', '=', profit_level);
+  if (user_filter === 'community') base = base.where('user_id', 'is not', null);
+  if (user_filter === 'crawled') base = base.where('user_id', 'is', null);
+  const total: CountSource | undefined = indexed
+    ? () => publicIdeaCount(db, { category, profit_level, user_filter })
+    : counts;
   const spec = SORT_EXPRESSIONS[q.sort];
+  // The cursor's range, in the columns of the table the page is read from.
+  const seekSpec = indexed ? LISTING_SORTS[q.sort] : spec;
   const cards = (b: typeof base) =>
     b
       .select([...CARD_COLUMNS, sql<string | null>`${spec.expr}::text`.as('seek_value')])
       .orderBy(orderBy(q.sort, q.order));
+  /** A page of rows matching `where` too, `offset` rows in. */
+  const read = (where: RawBuilder<boolean> | null, limit: number, offset = 0) =>
+    indexed
+      ? listingPage(db, q, where, limit, offset)
+      : cards(where ? base.where(where) : base)
+          .limit(limit)
+          .offset(offset)
+          .execute();
   const counting = () => (total ?? countNow)(() => countRows(base));
-  let rows: Awaited<ReturnType<ReturnType<typeof cards>['execute']>>;
+  let rows: CardRow[];
   let count: number;
   if (q.cursor) {
-    const { before, gaps } = seekAfter(spec, q.order, decodeCursor(q.cursor, q.sort, q.order));
-    [rows, count] = await Promise.all([
-      before ? cards(base.where(before)).limit(q.page_size).execute() : Promise.resolve([]),
-      counting(),
-    ]);
+    const { before, gaps } = seekAfter(seekSpec, q.order, decodeCursor(q.cursor, q.sort, q.order));
+    [rows, count] = await Promise.all([before ? read(before, q.page_size) : Promise.resolve([]), counting()]);
     // Past the last value, a nullable sort goes on into its gaps.
-    if (rows.length < q.page_size && gaps)
-      rows = [...rows, ...(await cards(base.where(gaps)).limit(q.page_size - rows.length).execute())];
+    if (rows.length < q.page_size && gaps) rows = [...rows, ...(await read(gaps, q.page_size - rows.length))];
   } else {
-    ({ rows, total: count } = await pageOf(base, cards, q, counting));
+    [rows, count] = await Promise.all([read(null, q.page_size, (q.page - 1) * q.page_size), counting()]);
   }
   const last = rows.length === q.page_size ? rows[rows.length - 1] : undefined;
   const nextCursor = last ? encodeCursor(q.sort, q.order, { value: last.seek_value, id: last.id }) : null;

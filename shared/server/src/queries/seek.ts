@@ -21,6 +21,11 @@ export interface Cursor {
   id: number;
 }
 
+/** ORDER BY a sort then id, the gaps of a nullable sort last in either order (the indexes' order). */
+export function seekOrder(spec: SeekSort, order: 'asc' | 'desc', id: RawBuilder<unknown> = sql`id`) {
+  return sql`${spec.expr} ${sql.raw(order)}${sql.raw(spec.nullable ? ' nulls last' : '')}, ${id} ${sql.raw(order)}`;
+}
+
 type Parts = [sort: string, order: string, value: string | null, id: number];
 
 export function encodeCursor(sort: string, order: 'asc' | 'desc', cursor: Cursor): string {

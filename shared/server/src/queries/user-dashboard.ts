@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { HIGH_POTENTIAL_MIN_SCORE } from '@ideamine/shared/limits';
 import type { Db } from '../db/database';
-import { CARD_COLUMNS } from './public-ideas';
+import { CARD_COLUMNS } from './public-cards';
 
 // Numbers about one user's own ideas and activity, all from the database.
 

@@ -1,0 +1,48 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { PublicIdeasQuery } from '@ideamine/shared/contract/public';
+import type { Db } from '../db/database';
+import { CARD_COLUMNS, type CardRow } from './public-cards';
+import { seekOrder, type SeekSort } from './seek';
+
+// The public list read from public_listing (migration 0030): one row per public idea and list
+// key ('*' or a category), with an index per sort by category and by category and label. Any
+// filter x sort x order reads one index range from the page's first row (or the cursor's), then
+// fetches that page's cards from knowledge by id. Nothing is scanned or sorted past the page.
+
+export const LISTING_SORTS: Record<PublicIdeasQuery['sort'], SeekSort> = {
+  created_at: { expr: sql`created_at`, type: 'timestamptz', nullable: false },
+  profit_score: { expr: sql`profit_score`, type: 'numeric', nullable: true },
+  vote_score: { expr: sql`vote_score`, type: 'integer', nullable: false },
+  overall_score: { expr: sql`overall_score`, type: 'numeric', nullable: true },
+  title: { expr: sql`title`, type: 'text', nullable: false },
+};
+
+type ListingFilter = Pick<PublicIdeasQuery, 'category' | 'profit_level' | 'user_filter' | 'sort' | 'order'>;
+
+/** `limit` cards of the list from `offset` on, of the rows that also match `where` (a cursor's range). */
+export async function listingPage(
+  db: Db,
+  q: ListingFilter,
+  where: RawBuilder<boolean> | null,
+  limit: number,
+  offset: number,
+): Promise<CardRow[]> {
+  const spec = LISTING_SORTS[q.sort];
+  let listed = db.selectFrom('public_listing').where('category', '=', q.category ?? '*');
+  if (q.profit_level) listed = listed.where('profit_label', '=', q.profit_level);
+  // Community ideas are few and crawled ones nearly all: filtered on the way, not indexed.
+  if (q.user_filter === 'community') listed = listed.where('community', '=', true);
+  if (q.user_filter === 'crawled') listed = listed.where('community', '=', false);
+  if (where) listed = listed.where(where);
+  const page = listed
+    .select(['id', sql`${spec.expr}`.as('sort_value'), sql<string | null>`${spec.expr}::text`.as('seek_value')])
+    .orderBy(seekOrder(spec, q.order))
+    .limit(limit)
+    .offset(offset);
+  return db
+    .selectFrom(page.as('p'))
+    .innerJoin('knowledge as k', 'k.id', 'p.id')
+    .select([...CARD_COLUMNS.map((c) => `k.${c}` as const), 'p.seek_value'])
+    .orderBy(seekOrder({ ...spec, expr: sql`p.sort_value` }, q.order, sql`p.id`))
+    .execute();
+}
