@@ -139,6 +139,25 @@ test('filters, sort and page live in the URL', async ({ page }) => {
   await expect(page.getByText(/Page 2 of \d+/)).toBeVisible(); // other files add ideas (jobs, Idea Storm)
 });
 
+test('Next reads the following page by cursor, the same ideas as that page by number', async ({ page }) => {
+  // Oldest first: ideas other test files add land at the end, not on page 2.
+  await page.goto('/ideas?sort=created_at&order=asc');
+  const titles = () => page.getByTestId('idea-card').locator('.im-idea-title').allInnerTexts();
+  await expect(page.getByText(/Page 1 of \d+/)).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page).toHaveURL(/after=/);
+  await expect(page.getByText(/Page 2 of \d+/)).toBeVisible();
+  const byCursor = await titles();
+  expect(byCursor.length).toBeGreaterThan(0);
+  await page.getByRole('button', { name: 'Previous' }).click();
+  await expect(page.getByText(/Page 1 of \d+/)).toBeVisible();
+  await expect(page).not.toHaveURL(/after=/);
+  await page.goto('/ideas?sort=created_at&order=asc&page=2');
+  await expect(page.getByText(/Page 2 of \d+/)).toBeVisible();
+  expect(await titles()).toEqual(byCursor);
+});
+
 test('search shows suggestions and results', async ({ page }) => {
   await page.goto('/search');
   await page.getByRole('textbox', { name: 'Search' }).fill('garden');

@@ -75,14 +75,19 @@ export function IdeaListPage(props: {
         user_filter: s.user_filter,
         sort: s.sort,
         order: s.order,
+        cursor: s.after,
       }
     : { page: s.page ?? 1, page_size: props.pageSize ?? IDEA_PAGE_SIZE };
   const list = useQuery(ideaListQuery(client, props.kind, params));
   const [text, setText] = useState(s.search ?? '');
   useEffect(() => setText(s.search ?? ''), [s.search]);
 
+  // A change of filter or sort starts again at page 1; a cursor only ever comes with its page.
   const update = (patch: Partial<IdeaListSearch>) =>
-    navigate({ to: props.path, search: { ...props.search, ...patch, page: patch.page ?? undefined } });
+    navigate({
+      to: props.path,
+      search: { ...props.search, ...patch, page: patch.page ?? undefined, after: patch.after ?? undefined },
+    });
 
   return (
     <div>
@@ -146,7 +151,10 @@ export function IdeaListPage(props: {
         {(data) => (
           <>
             <IdeaGrid ideas={data.items} />
-            <Pager pagination={data.pagination} onPage={(page) => update({ page })} />
+            <Pager
+              pagination={data.pagination}
+              onPage={(page, after) => update({ page, after: config.filters ? after : undefined })}
+            />
           </>
         )}
       </QueryState>

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PROFIT_LABELS } from '@ideamine/shared/contract/knowledge';
 import { PUBLIC_IDEA_SORTS, USER_FILTERS } from '@ideamine/shared/contract/public';
 
-// The URL search params of the idea lists: filters, sort and page live in the address bar so a
+// The URL search params of the idea lists: filters, sort, page and cursor live in the address bar so a
 // list can be shared, reloaded and navigated with Back. Bad values fall back to the defaults.
 
 export const ideaListSearch = z.object({
@@ -13,6 +13,8 @@ export const ideaListSearch = z.object({
   sort: z.enum(PUBLIC_IDEA_SORTS).optional().catch(undefined),
   order: z.enum(['asc', 'desc']).optional().catch(undefined),
   page: z.coerce.number().int().min(1).optional().catch(undefined),
+  /** The cursor the page before gave out: this page is read after it (the API's `cursor`). */
+  after: z.string().max(1500).optional().catch(undefined),
 });
 export type IdeaListSearch = z.infer<typeof ideaListSearch>;
 
