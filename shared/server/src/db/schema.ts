@@ -589,7 +589,7 @@ export interface IdeaDomainsTable {
 
 /** Uses of each keyword, category and tag by live ideas per UTC day of created_at (migration 0015). */
 export interface IdeaTermsDailyTable {
-  kind: 'keyword' | 'category' | 'tag';
+  kind: 'keyword' | 'category' | 'tag' | 'public_keyword';
   day: Timestamp;
   term: string;
   uses: Generated<number>;

@@ -4,7 +4,8 @@ import { foldRawPageCount } from './raw-page-count';
 import { foldPublicCounts } from './public-counts';
 
 // Rollups of live ideas (migration 0015): idea_daily (per UTC day and profit label), idea_domains
-// (per source domain) and idea_terms_daily (keyword, category and tag uses per day). Triggers on
+// (per source domain) and idea_terms_daily (keyword, category and tag uses per day, and public
+// ideas' keywords per day: migration 0031). Triggers on
 // knowledge append every change to the *_changes tables; foldIdeaRollups adds those into the
 // rollups (and the raw_data counter, see raw-page-count.ts). The relations below are rollup plus
 // unfolded changes, so reading them is exact whether or not a fold has run since the last write.
@@ -25,7 +26,7 @@ export const IDEA_DOMAINS = sql`(
   SELECT domain, ideas FROM idea_domains UNION ALL SELECT domain, ideas FROM idea_domain_changes)`;
 
 /** Uses of one kind of term per day, with the changes not folded yet: rows (day, term, uses). */
-export const ideaTerms = (kind: 'keyword' | 'category' | 'tag') => sql`(
+export const ideaTerms = (kind: 'keyword' | 'category' | 'tag' | 'public_keyword') => sql`(
   SELECT day, term, uses FROM idea_terms_daily WHERE kind = ${kind}
   UNION ALL
   SELECT day, term, uses FROM idea_term_changes WHERE kind = ${kind})`;

@@ -4,33 +4,40 @@ import { changePercentage, trendOf } from '@ideamine/shared/trend';
 import type { TrendingKeyword } from '@ideamine/shared/contract/public';
 import type { Db } from '../db/database';
 import { FILLER_WORDS } from '@ideamine/shared/filler-words';
+import { windowedCounts } from './created-windows';
+import { ensureIdeaRollups, ideaTerms } from './idea-rollups';
 
 /** Keywords stored before filler words were left out of them are skipped here too. */
 const FILLER = [...FILLER_WORDS];
 
-// Keywords of public ideas created in a time window, counted against the window before it.
+// Keywords of public ideas created in a time window, counted against the window before it:
+// whole days from the public keyword rollup (migration 0031), the stretches the window edges cut
+// through read live (created-windows.ts), never the keywords of every idea in the window.
+
+const since = (hours: number) => sql`now() - make_interval(hours => ${hours})`;
 
 /** At most `limit` keywords, most frequent first. */
 export async function trendingKeywords(db: Db, window: TrendingTimeFilter, limit: number): Promise<TrendingKeyword[]> {
   const hours = WINDOW_HOURS[window];
-  const { rows } = await sql<{ keyword: string; count: string; previous_count: string }>`
-    WITH counted AS (
-      SELECT kw AS keyword,
-             count(*) FILTER (WHERE k.created_at >= now() - make_interval(hours => ${hours})) AS count,
-             count(*) FILTER (WHERE k.created_at < now() - make_interval(hours => ${hours})) AS previous_count
-      FROM knowledge k, unnest(k.keywords) AS kw
-      WHERE k.deleted_at IS NULL AND k.merged_into_id IS NULL AND k.visibility = 'public'
-        AND lower(kw) <> ALL (${FILLER})
-        AND k.created_at >= now() - make_interval(hours => ${hours * 2})
-      GROUP BY kw
-    )
-    SELECT keyword, count, previous_count FROM counted
-    WHERE count > 0
-    ORDER BY count DESC, keyword
+  await ensureIdeaRollups(db);
+  const counted = windowedCounts({
+    daily: sql`SELECT day, term AS key, uses AS n FROM ${ideaTerms('public_keyword')} AS t`,
+    live: (start, end) => sql`
+      SELECT key, count(*) AS n
+      FROM (SELECT unnest(keywords) AS key FROM knowledge
+            WHERE deleted_at IS NULL AND merged_into_id IS NULL AND visibility = 'public'
+              AND created_at >= ${start} AND created_at < ${end}) AS used
+      GROUP BY key`,
+    windows: { count: { from: since(hours) }, previous: { from: since(hours * 2), to: since(hours) } },
+  });
+  const { rows } = await sql<{ keyword: string; count: string; previous_count: string | null }>`
+    SELECT key AS keyword, count, previous AS previous_count FROM (${counted}) AS c
+    WHERE count > 0 AND lower(key) <> ALL (${FILLER})
+    ORDER BY count DESC, key
     LIMIT ${limit}`.execute(db);
   return rows.map((r) => {
     const count = Number(r.count);
-    const previous = Number(r.previous_count);
+    const previous = Number(r.previous_count ?? 0);
     const change = changePercentage(count, previous);
     return { keyword: r.keyword, count, previous_count: previous, trend: trendOf(change), change_percentage: change };
   });
