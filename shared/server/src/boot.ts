@@ -1,5 +1,6 @@
 import { TtlCache } from './cache/ttl-cache';
 import { listenForChanges } from './cache/change-listener';
+import { replicaCatchUp } from './cache/replica-catch-up';
 import pino, { type Logger } from 'pino';
 import { loadSigningKey } from './auth/signing-key';
 import { ensureAdmin } from './commands/ensure-admin';
@@ -53,10 +54,14 @@ export async function createAppContext(
   const boss = await startBoss(databaseUrl, log, { schedule: opts.maintainQueue ?? false });
   await ensureAdmin(db, log, config.adminEmail, config.adminPassword, config.dataDir);
   const jwtKey = await loadSigningKey(db, config.jwtSecret);
+  const readDb = config.databaseReadUrl
+    ? openDatabase(config.databaseReadUrl, config.dbPoolSize, 'ideamine-public-reads').db
+    : db;
   const ctx: Omit<AppContext, 'changes'> = {
     config,
     db,
     pool,
+    readDb,
     boss,
     databaseUrl,
     log,
@@ -65,10 +70,16 @@ export async function createAppContext(
     publicCache: new TtlCache(config.publicCacheSeconds * 1000),
     dashboardCache: new TtlCache(config.dashboardCacheSeconds * 1000),
   };
-  // A change anywhere (any API process, a worker) drops both caches here within a second.
-  const changes = await listenForChanges(databaseUrl, log, () => {
+  // A change anywhere (any API process, a worker) drops both caches here within a second, and
+  // with a read replica once more when the replica has replayed it.
+  const dropCaches = () => {
     ctx.publicCache.clear();
     ctx.dashboardCache.clear();
+  };
+  const replica = readDb === db ? null : replicaCatchUp(db, readDb, log, dropCaches);
+  const changes = await listenForChanges(databaseUrl, log, () => {
+    dropCaches();
+    replica?.changed();
   });
   return Object.assign(ctx, { changes });
 }
@@ -78,4 +89,5 @@ export async function closeAppContext(ctx: AppContext): Promise<void> {
   await ctx.changes.close();
   await ctx.boss.stop({ graceful: true, timeout: 5000, wait: true });
   await ctx.db.destroy();
+  if (ctx.readDb !== ctx.db) await ctx.readDb.destroy();
 }

@@ -11,6 +11,11 @@ export interface AppContext {
   config: Config;
   db: Db;
   pool: pg.Pool;
+  /**
+   * Visitors' public reads: a read replica when DATABASE_READ_URL is set, else `db`. Never for
+   * writes, the queue or a signed-in caller (who must see their own change at once).
+   */
+  readDb: Db;
   /** The job queue (pg-boss, in the same database). */
   boss: PgBoss;
   databaseUrl: string;

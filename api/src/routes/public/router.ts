@@ -35,6 +35,7 @@ import {
 import { suggestions } from '@ideamine/server/queries/suggestions';
 import { aboutTheScores } from '@ideamine/server/llm/idea-model/about';
 import { categoriesWithCounts, trendingKeywords } from '@ideamine/server/queries/trending';
+import { ensureIdeaRollups } from '@ideamine/server/queries/idea-rollups';
 import type { AuthState } from '../../middlewares/authenticate';
 import type { AppContext } from '@ideamine/server/context';
 import { defineRoute, ok, type RouteInput } from '../define';
@@ -61,6 +62,9 @@ function sharedCount<T = number>(
   return (count) => app.publicCache.remember(`count:${list}:${JSON.stringify(filters)}`, count);
 }
 
+/** Where a caller's public reads go: a visitor's to the read replica (if any), a user's to the primary. */
+const readsFor = (app: AppContext, auth: AuthState | null) => (auth ? app.db : app.readDb);
+
 function viewerKey(auth: AuthState | null, ip: string | null, userAgent: string | null): string {
   if (auth) return `u:${auth.user.id}`;
   return `a:${createHash('sha256')
@@ -72,15 +76,18 @@ function viewerKey(auth: AuthState | null, ip: string | null, userAgent: string 
 /** One idea for its detail page: public ones for everybody, private ones for their owner and admins. */
 async function ideaDetail(input: RouteInput<unknown, unknown, unknown>, id: number, slug?: string) {
   const { app, auth, client } = input;
-  const row = await findKnowledge(app.db, id, auth?.user);
+  const row = await findKnowledge(readsFor(app, auth), id, auth?.user);
   const mayRead = row && row.merged_into_id === null && (auth !== null || row.visibility === 'public');
   if (!row || !mayRead || (slug !== undefined && row.slug !== slug)) throw notFound('Idea');
   const viewToken = await recordView(app.db, id, auth?.user.id ?? null, viewerKey(auth, client.ip, client.userAgent));
-  return ok(presentPublicIdea(row, await sourcesOf(app.db, id)), { view_token: viewToken });
+  return ok(presentPublicIdea(row, await sourcesOf(readsFor(app, auth), id)), { view_token: viewToken });
 }
 
 const trendingFor = (app: AppContext, window: z.infer<typeof trendingQuery>['time_filter'], limit: number) =>
-  app.publicCache.remember(`trending:${window}:${limit}`, () => trendingKeywords(app.db, window, limit));
+  app.publicCache.remember(`trending:${window}:${limit}`, async () => {
+    await ensureIdeaRollups(app.db);
+    return trendingKeywords(app.readDb, window, limit);
+  });
 
 export const publicRoutes = [
   defineRoute({
@@ -102,7 +109,7 @@ export const publicRoutes = [
         user_filter === 'mine'
           ? undefined
           : sharedCount(app, auth, 'ideas', { search, category, profit_level, user_filter });
-      const { rows, total, nextCursor } = await listPublicIdeas(app.db, query, callerId, counts);
+      const { rows, total, nextCursor } = await listPublicIdeas(readsFor(app, auth), query, callerId, counts);
       return ok(rows.map(presentIdeaCard), {
         pagination: { ...paginate(total, query.page, query.page_size), next_cursor: nextCursor },
       });
@@ -121,7 +128,7 @@ export const publicRoutes = [
     visitorCache: true,
     handler: async ({ app, auth, query }) => {
       const counts = sharedCount(app, auth, 'top-voted', { min_votes: query.min_votes });
-      const { rows, total } = await topVotedIdeas(app.db, query, counts);
+      const { rows, total } = await topVotedIdeas(readsFor(app, auth), query, counts);
       return ok(rows.map(presentIdeaCard), { pagination: paginate(total, query.page, query.page_size) });
     },
   }),
@@ -173,7 +180,7 @@ export const publicRoutes = [
     response: z.array(ideaCardSchema),
     visitorCache: true,
     handler: async ({ app, auth, query }) => {
-      const { rows, total } = await editorPicks(app.db, query, sharedCount(app, auth, 'editor-picks', {}));
+      const { rows, total } = await editorPicks(readsFor(app, auth), query, sharedCount(app, auth, 'editor-picks', {}));
       return ok(rows.map(presentIdeaCard), { pagination: paginate(total, query.page, query.page_size) });
     },
   }),
@@ -207,7 +214,7 @@ export const publicRoutes = [
     requirement: PUBLIC,
     response: z.array(categorySchema),
     // The keywords (or counts) are cached on their own for every caller; not cached twice.
-    handler: async ({ app }) => ok(await app.publicCache.remember('categories', () => categoriesWithCounts(app.db))),
+    handler: async ({ app }) => ok(await app.publicCache.remember('categories', () => categoriesWithCounts(app.readDb))),
   }),
 
   defineRoute({
@@ -224,7 +231,7 @@ export const publicRoutes = [
     handler: async ({ app, auth, query }) => {
       const { q, categories, profit_level, date_from, date_to } = query;
       const counts = sharedCount<Total>(app, auth, 'search', { q, categories, profit_level, date_from, date_to });
-      const { rows, total, estimated } = await searchPublicIdeas(app.db, query, counts);
+      const { rows, total, estimated } = await searchPublicIdeas(readsFor(app, auth), query, counts);
       const trending = query.include_trending === 'true' ? await trendingFor(app, '30d', 10) : undefined;
       return ok(
         rows.map((r) => ({ ...presentIdeaCard(r), rank: r.rank === null ? null : Number(r.rank) })),
@@ -248,7 +255,7 @@ export const publicRoutes = [
     // The keywords (or counts) are cached on their own for every caller; not cached twice.
     handler: async ({ app, query }) => {
       const keywords = (await trendingFor(app, '30d', 100)).map((k) => k.keyword);
-      return ok(await suggestions(app.db, query.q, query.limit, keywords));
+      return ok(await suggestions(app.readDb, query.q, query.limit, keywords));
     },
   }),
 
@@ -262,8 +269,8 @@ export const publicRoutes = [
     query: highPotentialQuery,
     response: z.array(highPotentialIdeaSchema),
     visitorCache: true,
-    handler: async ({ app, query }) =>
-      ok((await highPotentialIdeas(app.db, query.limit)).map(presentHighPotentialIdea)),
+    handler: async ({ app, auth, query }) =>
+      ok((await highPotentialIdeas(readsFor(app, auth), query.limit)).map(presentHighPotentialIdea)),
   }),
 
   defineRoute({

@@ -14,9 +14,15 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export function openDatabase(url: string, max = 10): DatabaseHandle {
+export function openDatabase(url: string, max = 10, applicationName?: string): DatabaseHandle {
   // JIT compilation costs ~100 ms per query on this workload's short aggregates and never pays back.
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000, options: '-c jit=off' });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: 5000,
+    options: '-c jit=off',
+    ...(applicationName ? { application_name: applicationName } : {}),
+  });
   // An idle client losing its server (restart) must not crash the process.
   pool.on('error', () => undefined);
   // Nor may one in use: a client checked out (a transaction between two queries, a backup)

@@ -5,7 +5,7 @@ import type { TrendingKeyword } from '@ideamine/shared/contract/public';
 import type { Db } from '../db/database';
 import { FILLER_WORDS } from '@ideamine/shared/filler-words';
 import { windowedCounts } from './created-windows';
-import { ensureIdeaRollups, ideaTerms } from './idea-rollups';
+import { ideaTerms } from './idea-rollups';
 
 /** Keywords stored before filler words were left out of them are skipped here too. */
 const FILLER = [...FILLER_WORDS];
@@ -16,10 +16,12 @@ const FILLER = [...FILLER_WORDS];
 
 const since = (hours: number) => sql`now() - make_interval(hours => ${hours})`;
 
-/** At most `limit` keywords, most frequent first. */
+/**
+ * At most `limit` keywords, most frequent first. Reads only (a replica may answer): the caller
+ * folds a rollup that fell far behind on the primary first (ensureIdeaRollups).
+ */
 export async function trendingKeywords(db: Db, window: TrendingTimeFilter, limit: number): Promise<TrendingKeyword[]> {
   const hours = WINDOW_HOURS[window];
-  await ensureIdeaRollups(db);
   const counted = windowedCounts({
     daily: sql`SELECT day, term AS key, uses AS n FROM ${ideaTerms('public_keyword')} AS t`,
     live: (start, end) => sql`

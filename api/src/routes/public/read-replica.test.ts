@@ -1,0 +1,98 @@
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'node:fs';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeAppContext, createAppContext, createLogger } from '@ideamine/server/boot';
+import { loadConfig } from '@ideamine/server/config';
+import type { AppContext } from '@ideamine/server/context';
+import { buildKnowledge, signedInUser } from '@ideamine/server/test/factories';
+import { waitUntil } from '@ideamine/server/test/wait';
+import {
+  replicaBinaries,
+  startPrimaryWithReplica,
+  type PrimaryWithReplica,
+} from '@ideamine/server/test/streaming-replica';
+import { client } from '../../test/http';
+import { serveOnLoopback } from '../../test/server';
+
+// Visitors' public reads from a streaming replica (DATABASE_READ_URL), made by pg_basebackup -R
+// from a primary of the test's own; writes and signed-in callers stay on the primary. With the
+// replica's replay paused a visitor cannot see a new idea (their reads come from it) while its
+// author can; once replay resumes, the visitor sees it within a second, though the public cache
+// (30 s) had been filled from the lagging replica in between.
+
+const bin = replicaBinaries();
+
+let cluster: PrimaryWithReplica;
+let app: AppContext;
+let http: { url: string; close(): Promise<void> };
+let dataDir: string;
+
+beforeAll(async () => {
+  if (!bin) return;
+  cluster = await startPrimaryWithReplica(bin);
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ideamine-replica-app-'));
+  const config = loadConfig({
+    DATABASE_URL: cluster.primaryUrl,
+    DATABASE_READ_URL: cluster.replicaUrl,
+    PUBLIC_CACHE_SECONDS: '30',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+  });
+  app = await createAppContext(config, createLogger(config), cluster.primaryUrl);
+  http = await serveOnLoopback(app);
+}, 120_000);
+afterAll(async () => {
+  await http?.close();
+  if (app) await closeAppContext(app);
+  await cluster?.stop();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function onReplica<T>(query: string): Promise<T[]> {
+  const c = new pg.Client({ connectionString: cluster.replicaUrl });
+  await c.connect();
+  try {
+    return (await c.query(query)).rows as T[];
+  } finally {
+    await c.end();
+  }
+}
+
+const ids = (res: { body: { data: { id: number }[] } }) => res.body.data.map((i) => i.id);
+
+describe.skipIf(!bin)('public reads from a read replica', () => {
+  it('serve visitors from the replica, and show a change within a second of the replica replaying it', async () => {
+    const url = '/api/v1/public/ideas?category=cat-replica';
+    const visitor = client(http.url);
+    const first = await buildKnowledge(app, { categories: ['cat-replica'] });
+    await waitUntil(async () => ids(await visitor.get(url)).includes(first.id), 5000, 'the replica to replay the idea');
+    const readers = await onReplica<{ n: number }>(
+      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'ideamine-public-reads'",
+    );
+    expect(readers[0]!.n).toBeGreaterThan(0);
+
+    await onReplica('SELECT pg_wal_replay_pause()');
+    const author = await signedInUser(app, { role: 'admin' });
+    const second = await buildKnowledge(app, { categories: ['cat-replica'] });
+    // The author reads the primary and sees it at once; the visitor's replica does not have it.
+    expect(ids(await client(http.url).get(url, { token: author.token }))).toContain(second.id);
+    const stale = await visitor.get(url);
+    expect(ids(stale)).toEqual([first.id]);
+    expect(ids(await visitor.get(url))).toEqual([first.id]); // cached from the replica
+
+    await onReplica('SELECT pg_wal_replay_resume()');
+    const resumed = Date.now();
+    const fresh = await waitUntil(
+      async () => {
+        const res = await visitor.get(url);
+        return ids(res).includes(second.id) ? res : undefined;
+      },
+      1000,
+      'the visitor to see the idea once the replica replays it',
+    );
+    expect(Date.now() - resumed).toBeLessThan(1000);
+    expect(fresh.body.meta.pagination.total).toBe(2);
+  });
+});
