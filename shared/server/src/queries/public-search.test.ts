@@ -78,3 +78,34 @@ describe('searching public ideas with bounded work', () => {
     expect(r.rows.map((x) => x.id)).toEqual([...kayaks].reverse());
   });
 });
+
+describe('the created_at floor of a broad search', () => {
+  const narrow = { exactTotalCap: 2, rankWindow: 2 };
+  const searchWith = (b: typeof narrow) =>
+    searchPublicIdeas(
+      server.app.db,
+      { q: 'kayak', sort: 'relevance', order: 'desc', page: 1, page_size: 4 } as PublicSearchQuery,
+      undefined,
+      b,
+    );
+
+  it('ranks the same newest matches when the floor holds enough of them', async () => {
+    // 15 ideas, about 12 matches, a window of 2: the floor sits at about the 5th newest idea.
+    const r = await searchWith(narrow);
+    expect(r.estimated).toBe(true);
+    // The window ranked (k0 names it in its title), then on newest first past it.
+    expect(r.rows.map((x) => x.id)).toEqual([kayaks[0], kayaks[1], kayaks[2], kayaks[3]]);
+  });
+
+  it('widens the floor when the newest ideas hold too few matches, with the same answer', async () => {
+    // 30 newer ideas about something else: the first floor holds no kayak at all.
+    for (let i = 0; i < 30; i++)
+      await buildKnowledge(server.app, { title: `Bike shop ${i}`, body: 'Repairs.', created_at: minutesAgo(-1 - i) });
+    await sql`ANALYZE knowledge`.execute(server.app.db);
+    const r = await searchWith({ exactTotalCap: 2, rankWindow: 3 });
+    const ids = r.rows.map((x) => x.id);
+    expect(ids[0]).toBe(kayaks[0]);
+    expect(ids.slice(0, 3).sort()).toEqual([kayaks[0], kayaks[1], kayaks[2]].sort());
+    expect(ids[3]).toBe(kayaks[3]);
+  });
+});
