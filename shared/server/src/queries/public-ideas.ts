@@ -7,9 +7,9 @@ import { countNow, countUpTo, pageOf, type CountSource, type Total } from './pag
 import { publicIdeaCount } from './public-counts';
 import { decodeCursor, encodeCursor, seekAfter, seekOrder, type SeekSort } from './seek';
 import { LISTING_SORTS, listingPage } from './public-listing';
+import { rankedNewestInSlice } from './search-recent';
 
 // Reads behind the public portal. Private, deleted and merged-away ideas never leave this file.
-
 
 export const HIGH_POTENTIAL_COLUMNS = [
   'id',
@@ -48,7 +48,8 @@ const SORT_EXPRESSIONS: Record<PublicIdeasQuery['sort'], SeekSort> = {
   title: { expr: sql`title`, type: 'text', nullable: false },
 };
 
-const orderBy = (sort: keyof typeof SORT_EXPRESSIONS, order: 'asc' | 'desc') => seekOrder(SORT_EXPRESSIONS[sort], order);
+const orderBy = (sort: keyof typeof SORT_EXPRESSIONS, order: 'asc' | 'desc') =>
+  seekOrder(SORT_EXPRESSIONS[sort], order);
 
 const matches = (q: string) => sql<boolean>`search @@ websearch_to_tsquery('english', ${q})`;
 
@@ -183,12 +184,26 @@ export async function searchPublicIdeas(
   // Relevance: the page's part inside the window ranked, the part past it newest first.
   const newest = orderBy('created_at', 'desc');
   const inWindow = Math.max(0, Math.min(q.page_size, bounds.rankWindow - offset));
+  const page = { order: q.order, limit: inWindow, offset };
+  // Words alone: the newest public ideas' slice may hold the whole window (search-recent.ts).
+  const onlyWords = !q.categories?.length && !q.profit_level && !q.date_from && !q.date_to;
   const ranked = inWindow
-    ? rankNewestMatches(db, cards, total.total, bounds.rankWindow, {
-        order: q.order,
-        limit: inWindow,
-        offset,
-      })
+    ? (async () => {
+        const fromSlice = onlyWords && query ? await rankedNewestInSlice(db, query, bounds.rankWindow, page) : null;
+        if (!fromSlice) return rankNewestMatches(db, cards, total.total, bounds.rankWindow, page);
+        const rows = fromSlice.length
+          ? await base
+              .select(CARD_COLUMNS)
+              .where(
+                'id',
+                'in',
+                fromSlice.map((r) => r.id),
+              )
+              .execute()
+          : [];
+        const byId = new Map(rows.map((r) => [r.id, r]));
+        return fromSlice.flatMap(({ id, rank }) => (byId.has(id) ? [{ ...byId.get(id)!, rank }] : []));
+      })()
     : Promise.resolve([]);
   const rest =
     inWindow < q.page_size

@@ -4,6 +4,7 @@ import type { PublicSearchQuery } from '@ideamine/shared/contract/public';
 import { buildKnowledge } from '../test/factories';
 import { startTestContext, type TestContext } from '../test/context';
 import { searchPublicIdeas } from './public-ideas';
+import { trimSearchRecent } from './search-recent';
 
 // Search bounds its work on a broad term: an exact total up to a cap, an estimate past it, and
 // relevance ranked over the newest matches. Small bounds here stand for 10,000 and 1,000.
@@ -79,7 +80,18 @@ describe('searching public ideas with bounded work', () => {
   });
 });
 
+describe('the slice of the newest ideas', () => {
+  it('answers a broad search the same as reading knowledge does', async () => {
+    const pages = async () => Promise.all([1, 2, 3].map(async (page) => (await search({ q: 'kayak', page })).rows));
+    const fromSlice = await pages();
+    expect(fromSlice.flat().map((r) => r.id)).toHaveLength(12);
+    await trimSearchRecent(server.app.db, 1); // one idea: too few matches, so knowledge answers
+    expect(await pages()).toEqual(fromSlice);
+  });
+});
+
 describe('the created_at floor of a broad search', () => {
+  // The slice was trimmed to one idea above: these searches read knowledge.
   const narrow = { exactTotalCap: 2, rankWindow: 2 };
   const searchWith = (b: typeof narrow) =>
     searchPublicIdeas(
