@@ -214,7 +214,8 @@ export const publicRoutes = [
     requirement: PUBLIC,
     response: z.array(categorySchema),
     // The keywords (or counts) are cached on their own for every caller; not cached twice.
-    handler: async ({ app }) => ok(await app.publicCache.remember('categories', () => categoriesWithCounts(app.readDb))),
+    handler: async ({ app }) =>
+      ok(await app.publicCache.remember('categories', () => categoriesWithCounts(app.readDb))),
   }),
 
   defineRoute({

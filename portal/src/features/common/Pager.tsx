@@ -14,7 +14,12 @@ export function Pager(props: { pagination: Pagination; onPage(page: number, curs
     <div className="im-pager">
       <ButtonGroup>
         <Button icon="chevron-left" text="Previous" disabled={page <= 1} onClick={() => props.onPage(page - 1)} />
-        <Button endIcon="chevron-right" text="Next" disabled={page >= pages} onClick={() => props.onPage(page + 1, props.pagination.next_cursor ?? undefined)} />
+        <Button
+          endIcon="chevron-right"
+          text="Next"
+          disabled={page >= pages}
+          onClick={() => props.onPage(page + 1, props.pagination.next_cursor ?? undefined)}
+        />
       </ButtonGroup>
       <span className="im-muted">{label}</span>
     </div>

@@ -27,4 +27,3 @@ export const CARD_COLUMNS = [
 
 /** A card of the public lists, with its sort value as text for the next page's cursor. */
 export type CardRow = Pick<Selectable<KnowledgeTable>, (typeof CARD_COLUMNS)[number]> & { seek_value: string | null };
-

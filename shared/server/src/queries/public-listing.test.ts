@@ -85,10 +85,16 @@ describe('public listing', () => {
             const expected = await oracle(f);
             const label = JSON.stringify(f);
             const all = await query(f, 1, 100);
-            expect(all.rows.map((r) => r.id), label).toEqual(expected);
+            expect(
+              all.rows.map((r) => r.id),
+              label,
+            ).toEqual(expected);
             expect(all.total, label).toBe(expected.length);
             const second = await query(f, 2, 3);
-            expect(second.rows.map((r) => r.id), label).toEqual(expected.slice(3, 6));
+            expect(
+              second.rows.map((r) => r.id),
+              label,
+            ).toEqual(expected.slice(3, 6));
             // By cursor, three at a time, to the end.
             const seen: number[] = [];
             let cursor: string | undefined;

@@ -46,7 +46,10 @@ const change: fc.Arbitrary<Change> = fc.oneof(
     }),
   },
   fc.record({ kind: fc.constant('rekey' as const), pick: fc.nat(), keywords }),
-  fc.record({ kind: fc.constantFrom('hide' as const, 'show' as const, 'delete' as const, 'merge' as const), pick: fc.nat() }),
+  fc.record({
+    kind: fc.constantFrom('hide' as const, 'show' as const, 'delete' as const, 'merge' as const),
+    pick: fc.nat(),
+  }),
 );
 
 let serial = 0;

@@ -43,7 +43,11 @@ export function ideaChange(withListed = false): fc.Arbitrary<IdeaChange> {
     fc.record({ kind: fc.constant('vote' as const), pick: fc.nat(), up: fc.nat(5), down: fc.nat(5) }),
     fc.record({ kind: fc.constant('rescore' as const), pick: fc.nat(), profit: score(10), overall: score(5) }),
     // Few distinct titles, so the title sort has ties for id to break.
-    fc.record({ kind: fc.constant('retitle' as const), pick: fc.nat(), title: fc.constantFrom('Alpha', 'beta', 'Gamma') }),
+    fc.record({
+      kind: fc.constant('retitle' as const),
+      pick: fc.nat(),
+      title: fc.constantFrom('Alpha', 'beta', 'Gamma'),
+    }),
   ];
   const [insert, ...rest] = counted;
   return fc.oneof({ weight: 4, arbitrary: insert! }, ...rest, ...(withListed ? listed : []));
@@ -100,9 +104,7 @@ export async function applyIdeaChange(db: Db, o: IdeaChange, ids: number[], user
     case 'vote':
       return void (await target.set({ upvotes: o.up, downvotes: o.down }).execute());
     case 'rescore':
-      return void (await target
-        .set({ profit_score: o.profit, overall_score: o.overall })
-        .execute());
+      return void (await target.set({ profit_score: o.profit, overall_score: o.overall }).execute());
     case 'retitle':
       return void (await target.set({ title: o.title }).execute());
   }

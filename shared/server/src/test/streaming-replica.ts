@@ -81,7 +81,7 @@ export async function startPrimaryWithReplica(bin: string): Promise<PrimaryWithR
   run('initdb', ['-D', primaryDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C']);
   fs.appendFileSync(
     path.join(primaryDir, 'postgresql.conf'),
-    "\nwal_level = replica\nmax_wal_senders = 4\nhot_standby = on\nfsync = off\nsynchronous_commit = off\n",
+    '\nwal_level = replica\nmax_wal_senders = 4\nhot_standby = on\nfsync = off\nsynchronous_commit = off\n',
   );
   fs.writeFileSync(
     path.join(primaryDir, 'pg_hba.conf'),
@@ -89,7 +89,19 @@ export async function startPrimaryWithReplica(bin: string): Promise<PrimaryWithR
   );
   const primaryPort = await freePort();
   const primaryUrl = await start(primaryDir, primaryPort);
-  run('pg_basebackup', ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-D', replicaDir, '-R', '-X', 'stream']);
+  run('pg_basebackup', [
+    '-h',
+    '127.0.0.1',
+    '-p',
+    String(primaryPort),
+    '-U',
+    'postgres',
+    '-D',
+    replicaDir,
+    '-R',
+    '-X',
+    'stream',
+  ]);
   const replicaUrl = await start(replicaDir, await freePort());
 
   return {
