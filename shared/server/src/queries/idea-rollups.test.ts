@@ -244,6 +244,7 @@ async function expectFoldedEqualsRecount() {
     FROM knowledge k CROSS JOIN LATERAL (
       SELECT 'keyword', unnest(k.keywords) UNION ALL SELECT 'category', unnest(k.categories)
       UNION ALL SELECT 'tag', unnest(CASE WHEN cardinality(k.tags) > 0 THEN k.tags ELSE k.keywords END)
+      UNION ALL SELECT 'public_keyword', unnest(CASE WHEN k.visibility = 'public' THEN k.keywords END)
     ) AS t(kind, term)
     WHERE k.deleted_at IS NULL AND k.merged_into_id IS NULL GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`.execute(db());
   expect(terms.rows).toEqual(termRecount.rows);
