@@ -1,10 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { postgresUserIfRoot } from '../db/embedded-postgres';
+import { freePort } from '../net/free-port';
 
 // A primary PostgreSQL and a streaming replica of it made with `pg_basebackup -R`, both private
 // to a test, for reads that go to a replica (DATABASE_READ_URL). Uses the machine's PostgreSQL
@@ -28,14 +28,6 @@ export function replicaBinaries(): string | null {
     .filter((v) => NEEDED.every((b) => fs.existsSync(path.join(root, v, 'bin', b))))
     .sort((a, b) => Number(b) - Number(a));
   return versions.length ? path.join(root, versions[0]!, 'bin') : null;
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 async function acceptsConnections(url: string): Promise<void> {
