@@ -1,9 +1,8 @@
 import { sql } from 'kysely';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PROFIT_LABELS } from '@ideamine/shared/contract/knowledge';
-import { openDatabase, type DatabaseHandle } from '../db/database';
-import { createTestDatabase } from '../test/database';
+import { useTestDatabase } from '../test/database';
 import { applyConcurrently, CATEGORIES, ideaChange } from '../test/public-idea-changes';
 import { foldIdeaRollups } from './idea-rollups';
 import { publicIdeaCount, type PublicCountKey } from './public-counts';
@@ -12,19 +11,7 @@ import { publicIdeaCount, type PublicCountKey } from './public-counts';
 // deletes, visibility changes, category and label edits and merges, run from several connections
 // at once and folded or not, every counter equals counting the rows.
 
-let handle: DatabaseHandle;
-let drop: () => Promise<void>;
-const db = () => handle.db;
-
-beforeAll(async () => {
-  const database = await createTestDatabase();
-  drop = database.drop;
-  handle = openDatabase(database.url, 8);
-});
-afterAll(async () => {
-  await handle?.close();
-  await drop?.();
-});
+const db = useTestDatabase(8);
 
 /** The oracle: count(*) of the rows the list would show. */
 async function counted(key: PublicCountKey): Promise<number> {

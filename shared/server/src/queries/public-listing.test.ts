@@ -1,10 +1,9 @@
 import { sql } from 'kysely';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PROFIT_LABELS, type ProfitLabel } from '@ideamine/shared/contract/knowledge';
 import { PUBLIC_IDEA_SORTS } from '@ideamine/shared/contract/public';
-import { openDatabase, type DatabaseHandle } from '../db/database';
-import { createTestDatabase } from '../test/database';
+import { useTestDatabase } from '../test/database';
 import { applyConcurrently, CATEGORIES, ideaChange } from '../test/public-idea-changes';
 import { listPublicIdeas } from './public-ideas';
 
@@ -13,19 +12,7 @@ import { listPublicIdeas } from './public-ideas';
 // score and title changes, every filter x sort x order lists the same ideas in the same order,
 // page by page and by cursor.
 
-let handle: DatabaseHandle;
-let drop: () => Promise<void>;
-const db = () => handle.db;
-
-beforeAll(async () => {
-  const database = await createTestDatabase();
-  drop = database.drop;
-  handle = openDatabase(database.url, 8);
-});
-afterAll(async () => {
-  await handle?.close();
-  await drop?.();
-});
+const db = useTestDatabase(8);
 
 type Sort = (typeof PUBLIC_IDEA_SORTS)[number];
 interface Filter {

@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../db/database';
-import { createTestDatabase } from '../test/database';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../test/database';
 import { applyConcurrently, ideaChange } from '../test/public-idea-changes';
 import { trimSearchRecent } from './search-recent';
 
@@ -11,19 +10,7 @@ import { trimSearchRecent } from './search-recent';
 // else is. Checked after random concurrent changes, ideas created in the past (older than the
 // slice, or inside it) and trims to random sizes.
 
-let handle: DatabaseHandle;
-let drop: () => Promise<void>;
-const db = () => handle.db;
-
-beforeAll(async () => {
-  const database = await createTestDatabase();
-  drop = database.drop;
-  handle = openDatabase(database.url, 8);
-});
-afterAll(async () => {
-  await handle?.close();
-  await drop?.();
-});
+const db = useTestDatabase(8);
 
 let serial = 0;
 async function insertBackdated(hoursAgo: number): Promise<void> {

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TRENDING_TIME_FILTERS, WINDOW_HOURS } from '@ideamine/shared/limits';
-import { openDatabase, type Db, type DatabaseHandle } from '../db/database';
-import { createTestDatabase } from '../test/database';
+import type { Db } from '../db/database';
+import { useTestDatabase } from '../test/database';
 import { foldIdeaRollups } from './idea-rollups';
 import { trendingKeywords } from './trending';
 
@@ -12,19 +12,7 @@ import { trendingKeywords } from './trending';
 // 200 days, so the window edges fall anywhere in a day), keyword edits, visibility changes,
 // deletes and merges, folded or not.
 
-let handle: DatabaseHandle;
-let drop: () => Promise<void>;
-const db = () => handle.db;
-
-beforeAll(async () => {
-  const database = await createTestDatabase();
-  drop = database.drop;
-  handle = openDatabase(database.url, 4);
-});
-afterAll(async () => {
-  await handle?.close();
-  await drop?.();
-});
+const db = useTestDatabase(4);
 
 const WORDS = ['ledger', 'kiln', 'Kiln', 'sonar', 'need'];
 const keywords = fc.subarray(WORDS);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { openDatabase, type Db, type DatabaseHandle } from '../db/database';
 import { databaseUrl, dropDatabase, withDatabase } from './database-admin';
 
 /** A fresh database for one test file, cloned from the migrated template in milliseconds. */
@@ -8,4 +9,21 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
   const name = `ideamine_t_${randomBytes(6).toString('hex')}`;
   await withDatabase(adminUrl, (c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`));
   return { url: databaseUrl(adminUrl, name), drop: () => dropDatabase(adminUrl, name) };
+}
+
+/** A fresh database for the file's tests, opened with `poolSize` connections before them and
+ * dropped after them; the returned function gives its Kysely handle once open. */
+export function useTestDatabase(poolSize = 8): () => Db {
+  let handle: DatabaseHandle | undefined;
+  let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const database = await createTestDatabase();
+    drop = database.drop;
+    handle = openDatabase(database.url, poolSize);
+  });
+  afterAll(async () => {
+    await handle?.close();
+    await drop?.();
+  });
+  return () => handle!.db;
 }

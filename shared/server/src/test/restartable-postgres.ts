@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 import { postgresUserIfRoot, startEmbeddedPostgres, usableBinaries } from '../db/embedded-postgres';
+import { waitForPostgres } from './wait-for-postgres';
 
 // A private PostgreSQL that a test may stop and start again on the same port (fault tests: the
 // database going away under load). The first start is the embedded server's (initdb, password);
@@ -41,22 +41,7 @@ export async function startRestartablePostgres(dataDir: string): Promise<Restart
     }
   };
 
-  const waitForConnections = async () => {
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
-      try {
-        await client.connect();
-        await client.query('SELECT 1');
-        return;
-      } catch (err) {
-        if (Date.now() > deadline) throw err;
-        await new Promise((r) => setTimeout(r, 50));
-      } finally {
-        await client.end().catch(() => undefined);
-      }
-    }
-  };
+  const waitForConnections = () => waitForPostgres(url);
 
   return {
     url,

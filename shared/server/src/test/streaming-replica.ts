@@ -2,9 +2,9 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { postgresUserIfRoot } from '../db/embedded-postgres';
 import { freePort } from '../net/free-port';
+import { waitForPostgres } from './wait-for-postgres';
 
 // A primary PostgreSQL and a streaming replica of it made with `pg_basebackup -R`, both private
 // to a test, for reads that go to a replica (DATABASE_READ_URL). Uses the machine's PostgreSQL
@@ -30,23 +30,6 @@ export function replicaBinaries(): string | null {
   return versions.length ? path.join(root, versions[0]!, 'bin') : null;
 }
 
-async function acceptsConnections(url: string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
-    try {
-      await client.connect();
-      await client.query('SELECT 1');
-      return;
-    } catch (err) {
-      if (Date.now() > deadline) throw err;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    } finally {
-      await client.end().catch(() => undefined);
-    }
-  }
-}
-
 export async function startPrimaryWithReplica(bin: string): Promise<PrimaryWithReplica> {
   const runAs = postgresUserIfRoot(() => undefined);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ideamine-replica-'));
@@ -66,7 +49,7 @@ export async function startPrimaryWithReplica(bin: string): Promise<PrimaryWithR
     );
     children.push(child);
     const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
-    await acceptsConnections(url);
+    await waitForPostgres(url);
     return url;
   };
 
