@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { foldRawPageCount } from './raw-page-count';
 import { foldPublicCounts } from './public-counts';
+import { foldIdeaModelCounts } from './rescoring';
 
 // Rollups of live ideas (migration 0015): idea_daily (per UTC day and profit label), idea_domains
 // (per source domain) and idea_terms_daily (keyword, category and tag uses per day, and public
@@ -82,6 +83,7 @@ export async function foldIdeaRollups(db: Db): Promise<boolean> {
     await sql`DELETE FROM idea_domains WHERE ideas = 0`.execute(trx);
     await foldRawPageCount(trx);
     await foldPublicCounts(trx);
+    await foldIdeaModelCounts(trx);
     return true;
   });
 }
@@ -92,6 +94,7 @@ export async function ensureIdeaRollups(db: Db): Promise<void> {
     SELECT EXISTS (SELECT 1 FROM idea_term_changes OFFSET ${FOLD_AFTER_CHANGES})
         OR EXISTS (SELECT 1 FROM idea_daily_changes OFFSET ${FOLD_AFTER_CHANGES})
         OR EXISTS (SELECT 1 FROM raw_data_count_changes OFFSET ${FOLD_AFTER_CHANGES})
-        OR EXISTS (SELECT 1 FROM public_idea_count_changes OFFSET ${FOLD_AFTER_CHANGES}) AS behind`.execute(db);
+        OR EXISTS (SELECT 1 FROM public_idea_count_changes OFFSET ${FOLD_AFTER_CHANGES})
+        OR EXISTS (SELECT 1 FROM idea_model_count_changes OFFSET ${FOLD_AFTER_CHANGES}) AS behind`.execute(db);
   if (rows[0]?.behind) await foldIdeaRollups(db);
 }

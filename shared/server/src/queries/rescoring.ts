@@ -21,21 +21,29 @@ export function staleScores(eb: ExpressionBuilder<Database, 'knowledge'>) {
   ]);
 }
 
-/** How far re-scoring has come: ideas still on an older model, of all analysed ideas. */
+/**
+ * How far re-scoring has come: ideas still on an older model, of all analysed ideas. From the
+ * per-version counters (migration 0033) plus the changes not folded yet, never a count of the
+ * ideas; the versions that count as stale are the ones staleScores picks.
+ */
 export async function rescoringProgress(db: Db): Promise<{ model_version: string; stale: number; analysed: number }> {
-  const row = await db
-    .selectFrom('knowledge')
-    .select((eb) => [
-      eb.fn.count<string>('id').filterWhere(staleScores(eb)).as('stale'),
-      eb.fn
-        .count<string>('id')
-        .filterWhere((f) =>
-          f.and([f('analyzed_at', 'is not', null), f('deleted_at', 'is', null), f('merged_into_id', 'is', null)]),
-        )
-        .as('analysed'),
-    ])
-    .executeTakeFirstOrThrow();
-  return { model_version: ideaModel().version, stale: Number(row.stale), analysed: Number(row.analysed) };
+  const current = ideaModel().version;
+  const { rows } = await sql<{ stale: string | null; analysed: string | null }>`
+    SELECT sum(ideas) FILTER (WHERE model_version = '' OR (model_version LIKE 'idea-model-%' AND model_version <> ${current})) AS stale,
+           sum(ideas) AS analysed
+    FROM (SELECT model_version, ideas FROM idea_model_counts
+          UNION ALL SELECT model_version, ideas FROM idea_model_count_changes) AS c`.execute(db);
+  return { model_version: current, stale: Number(rows[0]?.stale ?? 0), analysed: Number(rows[0]?.analysed ?? 0) };
+}
+
+/** Moves the appended per-version changes into the counters (inside foldIdeaRollups, under its lock). */
+export async function foldIdeaModelCounts(trx: Db): Promise<void> {
+  await sql`
+    WITH moved AS (DELETE FROM idea_model_count_changes RETURNING *)
+    INSERT INTO idea_model_counts AS c (model_version, ideas)
+    SELECT model_version, sum(ideas) FROM moved GROUP BY 1
+    ON CONFLICT (model_version) DO UPDATE SET ideas = c.ideas + excluded.ideas`.execute(trx);
+  await sql`DELETE FROM idea_model_counts WHERE ideas = 0`.execute(trx);
 }
 
 /** A queued mark older than this is taken as lost (its message died) and the idea is queued again. */
