@@ -45,11 +45,9 @@ describe('npm start', () => {
       process.kill(-child.pid!, 'SIGTERM');
     }
     await exited;
-    // Its shutdown checkpoint writes out the freshly migrated database: on a 2-core machine busy
-    // with another test file that took over 10 s once in CI, so the bound is generous.
     await waitUntil(
       async () => !fs.existsSync(path.join(dataDir, 'pg', 'postmaster.pid')),
-      30_000,
+      10_000,
       'the embedded PostgreSQL to stop',
     );
     expect(output).toContain('"msg":"stopped"');

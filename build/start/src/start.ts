@@ -28,7 +28,11 @@ async function main(): Promise<void> {
     }
     if (failure) throw failure;
   };
-  onShutdownSignal(log, stopAll);
+  let signalled = false;
+  onShutdownSignal(log, () => {
+    signalled = true;
+    return stopAll();
+  });
   try {
     const database = await resolveDatabase(config, log);
     started.push(() => database.stop());
@@ -41,6 +45,10 @@ async function main(): Promise<void> {
     started.push(() => api.close());
     await threads.ready;
   } catch (err) {
+    // A stop signal during start-up can fail the start (a worker thread told to stop before it
+    // was ready). The signal's shutdown is already stopping everything, the database last, and
+    // exits when done: exiting here instead would leave the database running.
+    if (signalled) return;
     await stopAll();
     throw err;
   }
