@@ -10,6 +10,10 @@ import { startWorkerThreads } from './worker-threads';
 // an orderly shutdown on SIGINT/SIGTERM: the API first, then the workers, then the database.
 
 async function main(): Promise<void> {
+  // npm forwards a stop signal to us and may exit first, closing the pipe our log goes to: a
+  // write to it then fails (EPIPE), and that must not end the process before the database stops.
+  process.stdout.on('error', () => undefined);
+  process.stderr.on('error', () => undefined);
   const config = loadConfig();
   const log = createLogger(config);
   // What has started, stopped in reverse order by a signal or a failed start. The handler is in
