@@ -76,6 +76,20 @@ describe('fetchPage', () => {
     if (byName.kind === 'failed') expect(byName.reason).toMatch(/^refused: private address/);
     await strict.close();
   });
+
+  it('reaches one allowed loopback port, and neither another port nor that port by name', async () => {
+    const port = new URL(site.url).port;
+    const onePort = parseAllowList(`127.0.0.1:${port}`);
+    const strict = createHttpAgent(onePort);
+    expect((await fetchPage(`${site.url}/ideas/1`, strict, onePort, opts)).kind).toBe('ok');
+    const other = await fetchPage(`http://127.0.0.1:${Number(port) === 1 ? 2 : 1}/`, strict, onePort, opts);
+    expect(other.kind === 'failed' && other.refused).toBe(true);
+    const byName = await fetchPage(`http://localhost:${port}/ideas/1`, strict, onePort, opts);
+    expect(byName.kind === 'failed' && byName.refused).toBe(true);
+    // A redirect from the allowed port to a private address is refused at the hop.
+    expect((await fetchPage(`${site.url}/to-private`, strict, onePort, opts)).kind).toBe('failed');
+    await strict.close();
+  });
 });
 
 describe('address policy', () => {

@@ -1,94 +1,37 @@
 import { closeAppContext, createAppContext, createLogger } from '@ideamine/server/boot';
-import { createJob } from '@ideamine/server/commands/create-job';
 import { loadConfig } from '@ideamine/server/config';
 import { resolveDatabase } from '@ideamine/server/db/resolve-database';
+import { demoProgress, loadDemo } from '@ideamine/server/demo/load-demo';
+import { startRealDemoSite } from '@ideamine/server/demo/real-site';
 import { parseAllowList } from '@ideamine/server/net/address-policy';
 import { startWorkers } from '../runtime';
-import { startDemoSite } from '@ideamine/server/demo/site';
 
-// `npm run demo`: serves the bundled demo site on loopback and runs the real pipeline over it
-// (crawl, transform, enrich, analyse) into the configured database, so a fresh install has
-// well over a hundred scored ideas without internet. Then `npm start` shows them.
+// `npm run demo`: serves the demo site (real public posts, shared/server/src/demo) on loopback
+// and runs the real pipeline over it (crawl, transform, enrich, analyse) into the configured
+// database, so a fresh install has real ideas without internet. Then `npm start` shows them.
+// The admin dashboard's "Load the demo" does the same from the running server.
 
-const DEMO_IDEAS = 120;
+const TIME_LIMIT_MS = 10 * 60_000;
 
 async function main(): Promise<void> {
   const config = loadConfig({ LOG_LEVEL: 'warn', ...process.env });
   const log = createLogger(config);
   const database = await resolveDatabase(config, log);
   const app = await createAppContext(config, log, database.url, { maintainQueue: true });
-  const site = await startDemoSite({ ideas: DEMO_IDEAS });
-  const allow = parseAllowList('127.0.0.1');
-  await app.db
-    .insertInto('rate_limits')
-    .values({ domain_pattern: '127.0.0.1', requests_per_minute: 60_000, burst: 200, max_concurrency: 16 })
-    .onConflict((oc) => oc.column('domain_pattern').doNothing())
-    .execute();
-  const workers = await startWorkers({ db: app.db, boss: app.boss, log, allowPrivate: '127.0.0.1' });
+  const site = await startRealDemoSite();
+  const origin = new URL(site.url).host;
+  const workers = await startWorkers({ db: app.db, boss: app.boss, log, allowPrivate: origin });
 
   console.log(`Demo site on ${site.url}: crawling it with the real pipeline...`);
-  const schema = (name: string) =>
-    app.db
-      .selectFrom('extraction_schemas')
-      .select('id')
-      .where('name', '=', name)
-      .executeTakeFirstOrThrow()
-      .then((s) => s.id);
-  const jobs = [
-    await createJob(
-      app.db,
-      app.boss,
-      { initial_url: `${site.url}/`, max_depth: 2, max_pages: 300, tag: 'demo-site' },
-      { userId: null, allow },
-    ),
-    await createJob(
-      app.db,
-      app.boss,
-      {
-        initial_url: `${site.url}/hn.json`,
-        max_depth: 0,
-        tag: 'demo-hn',
-        schema_id: await schema('Hacker News (Algolia API)'),
-      },
-      { userId: null, allow },
-    ),
-    await createJob(
-      app.db,
-      app.boss,
-      {
-        initial_url: `${site.url}/reddit.json`,
-        max_depth: 0,
-        tag: 'demo-reddit',
-        schema_id: await schema('Reddit listing'),
-      },
-      { userId: null, allow },
-    ),
-  ];
-  const ids = jobs.map((j) => j.id);
-
   const started = Date.now();
+  const ids = await loadDemo(app.db, app.boss, site.url, { userId: null, allow: parseAllowList(origin) });
   for (;;) {
-    const open = await app.db
-      .selectFrom('jobs')
-      .select('id')
-      .where('id', 'in', ids)
-      .where('status', 'in', ['pending', 'active'])
-      .execute();
-    const counts = await app.db
-      .selectFrom('knowledge')
-      .select((eb) => [eb.fn.countAll<number>().as('ideas'), eb.fn.count<number>('analyzed_at').as('scored')])
-      .where('job_id', 'in', ids)
-      .where('merged_into_id', 'is', null)
-      .executeTakeFirstOrThrow();
-    const pages = await app.db
-      .selectFrom('crawl_tasks')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('job_id', 'in', ids)
-      .where('status', '=', 'completed')
-      .executeTakeFirstOrThrow();
-    process.stdout.write(`\r  pages crawled ${pages.n}, ideas ${counts.ideas}, scored ${counts.scored}   `);
-    if (open.length === 0 && Number(counts.ideas) > 0 && Number(counts.ideas) === Number(counts.scored)) break;
-    if (Date.now() - started > 10 * 60_000) throw new Error('the demo did not finish within 10 minutes');
+    const p = await demoProgress(app.db);
+    process.stdout.write(
+      `\r  pages crawled ${p.pages_crawled} of ${p.pages_total}, ideas ${p.ideas}, scored ${p.scored}   `,
+    );
+    if (p.state === 'loaded') break;
+    if (Date.now() - started > TIME_LIMIT_MS) throw new Error('the demo did not finish within 10 minutes');
     await new Promise((r) => setTimeout(r, 500));
   }
   const top = await app.db

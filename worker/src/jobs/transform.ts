@@ -190,11 +190,13 @@ function readFeedItem(
     return { items: [item], note: `Kept the feed's text: the page could not be read (${why})` };
   }
   const html = raw.content_type.includes('html') || /^\s*</.test(raw.content);
-  const page = html ? extractMainText(raw.content, raw.final_url ?? raw.url)[0] : undefined;
+  const fetched = raw.final_url ?? raw.url;
+  const page = html ? extractMainText(raw.content, fetched)[0] : undefined;
   const full = readInFull(item, page);
-  return full === item
-    ? { items: [item], note: "Kept the feed's text: the page says no more than the feed" }
-    : { items: [full] };
+  if (full === item) return { items: [item], note: "Kept the feed's text: the page says no more than the feed" };
+  // A page that names its canonical address is the post's home: the idea links there (and a
+  // post reached by a feed and by a listing is then one idea).
+  return { items: [page && page.url !== fetched ? { ...full, url: page.url } : full] };
 }
 
 const itemsReadInFull = (n: number) => `${n} item${n === 1 ? '' : 's'} read in full from their own pages`;

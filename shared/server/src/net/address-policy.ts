@@ -52,30 +52,50 @@ export class BlockedAddressError extends Error {
   }
 }
 
-/** Parses an allow-list: "true"/"*" allows everything; else comma-separated IPs, CIDRs or host names. */
+/** An IPv4 address with a port: one service on a private address, not the whole address. */
+const IP_PORT = /^(\d{1,3}(?:\.\d{1,3}){3}):(\d{1,5})$/;
+
+/**
+ * Parses an allow-list: "true"/"*" allows everything; else comma-separated IPs, CIDRs, host
+ * names, or IPv4:port pairs (127.0.0.1:3000 allows that one port: the demo site the API serves).
+ */
 export function parseAllowList(spec: string | undefined): AllowList {
   const entries = (spec ?? '')
     .split(',')
     .map((s) => s.trim().toLowerCase())
     .filter(Boolean);
   if (entries.includes('true') || entries.includes('*'))
-    return { all: true, hosts: new Set(), nets: new net.BlockList() };
+    return { all: true, hosts: new Set(), nets: new net.BlockList(), origins: new Set() };
   const nets = new net.BlockList();
   const hosts = new Set<string>();
+  const origins = new Set<string>();
   for (const e of entries) {
+    if (IP_PORT.test(e) && net.isIPv4(IP_PORT.exec(e)![1]!)) {
+      origins.add(e);
+      continue;
+    }
     const [addr, bits] = e.split('/');
     const family = net.isIP(addr ?? '');
     if (family && bits) nets.addSubnet(addr!, Number(bits), family === 6 ? 'ipv6' : 'ipv4');
     else if (family) nets.addAddress(addr!, family === 6 ? 'ipv6' : 'ipv4');
     else hosts.add(e);
   }
-  return { all: false, hosts, nets };
+  return { all: false, hosts, nets, origins };
 }
 
 export interface AllowList {
   all: boolean;
   hosts: Set<string>;
   nets: net.BlockList;
+  /** "ip:port" pairs reachable although private; only URLs naming that IP literally match. */
+  origins: Set<string>;
+}
+
+/** A URL whose host is an allowed IPv4:port pair (a literal IP: no lookup can redirect it elsewhere). */
+function originAllowed(url: URL, allow: AllowList): boolean {
+  if (!allow.origins.size || !net.isIPv4(url.hostname)) return false;
+  const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+  return allow.origins.has(`${url.hostname}:${port}`);
 }
 
 /** IPv4-mapped IPv6 (::ffff:127.0.0.1) is judged as the IPv4 address it carries. */
@@ -140,6 +160,7 @@ export function guardedLookup(allow: AllowList, resolve: Resolver = systemResolv
 
 /** For literal IPs in URLs (no DNS lookup happens for them): the same check up front. */
 export function assertHostAllowed(url: URL, allow: AllowList): void {
+  if (originAllowed(url, allow)) return;
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (net.isIP(host) && isBlockedAddress(host, host, allow)) throw new BlockedAddressError(host, host);
 }
@@ -155,6 +176,7 @@ export async function checkCrawlTarget(
   resolve: Resolver = systemResolver,
 ): Promise<string | null> {
   const u = new URL(url);
+  if (originAllowed(u, allow)) return null;
   const host = u.hostname.replace(/^\[|\]$/g, '');
   if (net.isIP(host))
     return isBlockedAddress(host, host, allow) ? `${host} is a private, loopback or reserved address` : null;

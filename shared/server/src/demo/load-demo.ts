@@ -1,0 +1,95 @@
+import type PgBoss from 'pg-boss';
+import { createJobBody } from '@ideamine/shared/contract/jobs';
+import { createJob } from '../commands/create-job';
+import type { Db } from '../db/database';
+import type { AllowList } from '../net/address-policy';
+import { DEMO_ENTRY_POINTS } from './real-site';
+
+// Loading the demo: one crawl job per way the demo site publishes (forum, feed, two JSON
+// listings), through the real pipeline. `npm run demo` and the admin's "Load the demo" both
+// start it here and follow it with `demoProgress`.
+
+export const DEMO_TAGS: readonly string[] = DEMO_ENTRY_POINTS.map((e) => e.tag);
+
+/** Every page of the demo site fits: the forum's threads, its index pages and the feed's posts. */
+const DEMO_MAX_PAGES = 400;
+
+/** Creates the demo's jobs against the demo site at `base`; returns their ids. */
+export async function loadDemo(
+  db: Db,
+  boss: PgBoss,
+  base: string,
+  origin: { userId: number | null; allow: AllowList },
+): Promise<number[]> {
+  // The demo site is ours: let the crawler read it as fast as the pipeline can take it.
+  await db
+    .insertInto('rate_limits')
+    .values({ domain_pattern: new URL(base).hostname, requests_per_minute: 60_000, burst: 200, max_concurrency: 16 })
+    .onConflict((oc) => oc.column('domain_pattern').doNothing())
+    .execute();
+  const schemaId = async (name: string | null) =>
+    name
+      ? (await db.selectFrom('extraction_schemas').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id
+      : null;
+  const ids: number[] = [];
+  for (const entry of DEMO_ENTRY_POINTS) {
+    const body = createJobBody.parse({
+      initial_url: `${base}${entry.path}`,
+      tag: entry.tag,
+      max_depth: entry.maxDepth,
+      max_pages: DEMO_MAX_PAGES,
+      exclude_patterns: entry.exclude,
+      schema_id: await schemaId(entry.schema),
+    });
+    ids.push((await createJob(db, boss, body, origin)).id);
+  }
+  return ids;
+}
+
+export interface DemoProgress {
+  /** not_loaded: no demo job yet; loading: a demo job is still crawling or an idea awaits its score. */
+  state: 'not_loaded' | 'loading' | 'loaded';
+  job_ids: number[];
+  pages_crawled: number;
+  pages_total: number;
+  ideas: number;
+  scored: number;
+}
+
+/** How far the latest demo load has come (its jobs are the newest job of each demo tag). */
+export async function demoProgress(db: Db): Promise<DemoProgress> {
+  const jobs = await db
+    .selectFrom('jobs')
+    .select(['id', 'status'])
+    .distinctOn('tag')
+    .where('tag', 'in', DEMO_TAGS)
+    .orderBy('tag')
+    .orderBy('id', 'desc')
+    .execute();
+  const ids = jobs.map((j) => j.id);
+  if (!ids.length) return { state: 'not_loaded', job_ids: [], pages_crawled: 0, pages_total: 0, ideas: 0, scored: 0 };
+  const tasks = await db
+    .selectFrom('crawl_tasks')
+    .select((eb) => [
+      eb.fn.countAll<string>().as('total'),
+      eb.fn.count<string>('id').filterWhere('status', 'not in', ['pending', 'active']).as('done'),
+    ])
+    .where('job_id', 'in', ids)
+    .executeTakeFirstOrThrow();
+  const ideas = await db
+    .selectFrom('knowledge')
+    .select((eb) => [eb.fn.countAll<string>().as('ideas'), eb.fn.count<string>('analyzed_at').as('scored')])
+    .where('job_id', 'in', ids)
+    .where('merged_into_id', 'is', null)
+    .executeTakeFirstOrThrow();
+  const crawling = jobs.some((j) => j.status === 'pending' || j.status === 'active');
+  const scored = Number(ideas.scored);
+  return {
+    state: crawling || scored < Number(ideas.ideas) ? 'loading' : 'loaded',
+    job_ids: ids.sort((a, b) => a - b),
+    pages_crawled: Number(tasks.done),
+    pages_total: Number(tasks.total),
+    ideas: Number(ideas.ideas),
+    scored,
+  };
+}
