@@ -13,6 +13,7 @@ import { requestContext } from './middlewares/request-context';
 import { securityHeaders } from './middlewares/security-headers';
 import { renderDocsPage } from './routes/meta/docs-page';
 import { formPostCallbackRouter } from './routes/meta/form-post-callback';
+import { demoSite } from './routes/meta/demo-site';
 import { healthRouter } from './routes/meta/health';
 import { buildOpenApiDocument } from './routes/meta/openapi';
 import { mountRoutes } from './routes/mount';
@@ -62,6 +63,7 @@ export function createApp(app: AppContext, options: AppOptions = {}): Koa {
   koa.use(corsAllowList(app.config.corsOrigins));
   koa.use(onlyFor(['/healthz', '/readyz', '/metrics'], health.routes()));
   koa.use(onlyFor(['/', `${API_BASE}/openapi.json`, `${API_BASE}/docs`], docs.routes()));
+  koa.use(demoSite());
   if (withPortal) koa.use(portalStatic(app.config.portalDir));
   koa.use(formPostCallbackRouter().routes());
   koa.use(authenticate(app));

@@ -3,6 +3,7 @@ import { closeAppContext, createAppContext } from '@ideamine/server/boot';
 import type { Config } from '@ideamine/server/config';
 import { QUEUE_NAMES, type QueueName } from '@ideamine/shared/jobs';
 import { DEFAULT_LOOPS, startWorkers, type RunningWorkers } from './runtime';
+import { privateHostsOf } from '@ideamine/server/net/crawl-allow-list';
 
 // The pipeline workers with their own connections, the same whether they run as a process
 // (`npm run start:worker`) or in a worker thread of `npm start`.
@@ -37,7 +38,7 @@ export async function startWorkerService(
       db: ctx.db,
       boss: ctx.boss,
       log,
-      allowPrivate: config.crawlAllowPrivate,
+      allowPrivate: privateHostsOf(config),
       backups: { db: ctx.db, pool: ctx.pool, databaseUrl: ctx.databaseUrl, dir: config.backupDir },
       heartbeatSeconds: Number(env.WORKER_HEARTBEAT_SECONDS ?? 10),
       batchSize: Number(env.WORKER_BATCH_SIZE ?? 4),

@@ -27,6 +27,7 @@ import { auditLogRoutes } from './audit-log/router';
 import { analyticsRoutes } from './analytics/router';
 import { dashboardInsightsRoutes } from './dashboard-insights/router';
 import { llmMonitoringRoutes } from './llm-monitoring/router';
+import { demoRoutes } from './demo/router';
 
 /** Every /api/v1 route. The router, the OpenAPI document and the permission matrix test read this list. */
 export const routes: readonly Route[] = [
@@ -58,4 +59,5 @@ export const routes: readonly Route[] = [
   ...analyticsRoutes,
   ...dashboardInsightsRoutes,
   ...llmMonitoringRoutes,
+  ...demoRoutes,
 ];

@@ -1,6 +1,7 @@
 import type PgBoss from 'pg-boss';
 import { createJobBody } from '@ideamine/shared/contract/jobs';
 import { createJob } from '../commands/create-job';
+import { conflict } from '../errors';
 import type { Db } from '../db/database';
 import type { AllowList } from '../net/address-policy';
 import { DEMO_ENTRY_POINTS } from './real-site';
@@ -21,16 +22,22 @@ export async function loadDemo(
   base: string,
   origin: { userId: number | null; allow: AllowList },
 ): Promise<number[]> {
+  // Every schema first, so a missing one stops the load before any job starts.
+  const schemaIds = new Map<string, number>();
+  for (const name of new Set(DEMO_ENTRY_POINTS.flatMap((e) => (e.schema ? [e.schema] : [])))) {
+    const row = await db.selectFrom('extraction_schemas').select('id').where('name', '=', name).executeTakeFirst();
+    if (!row)
+      throw conflict(
+        `The demo reads its JSON listings with the built-in extraction schema "${name}", which is missing: create a schema of that name (Admin, Schemas) and load the demo again.`,
+      );
+    schemaIds.set(name, row.id);
+  }
   // The demo site is ours: let the crawler read it as fast as the pipeline can take it.
   await db
     .insertInto('rate_limits')
     .values({ domain_pattern: new URL(base).hostname, requests_per_minute: 60_000, burst: 200, max_concurrency: 16 })
     .onConflict((oc) => oc.column('domain_pattern').doNothing())
     .execute();
-  const schemaId = async (name: string | null) =>
-    name
-      ? (await db.selectFrom('extraction_schemas').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id
-      : null;
   const ids: number[] = [];
   for (const entry of DEMO_ENTRY_POINTS) {
     const body = createJobBody.parse({
@@ -39,7 +46,7 @@ export async function loadDemo(
       max_depth: entry.maxDepth,
       max_pages: DEMO_MAX_PAGES,
       exclude_patterns: entry.exclude,
-      schema_id: await schemaId(entry.schema),
+      schema_id: entry.schema ? schemaIds.get(entry.schema) : null,
     });
     ids.push((await createJob(db, boss, body, origin)).id);
   }
