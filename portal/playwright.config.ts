@@ -6,6 +6,8 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 
 export default defineConfig({
   testDir: './e2e',
+  // The first run needs a fresh install: playwright.first-run.config.ts runs it on its own server.
+  testIgnore: 'first-run.spec.ts',
   // Per port: Playwright empties its output folder at start, and two runs may share a machine.
   outputDir: port === 3210 ? '../test-results/playwright' : `../test-results/playwright-${port}`,
   fullyParallel: false,

@@ -16,6 +16,10 @@ import { seedOperations } from './seed-operations';
 // The server the browser tests drive: the real app serving the built portal, with the pipeline
 // workers crawling a demo web site on loopback, on a fresh database with demo ideas, operator
 // records and one user per role. Playwright starts it and stops it (SIGTERM).
+// With E2E_FIRST_RUN=1 it is a fresh install instead: the users and nothing else, for the
+// first-run tests (playwright.first-run.config.ts).
+
+const FIRST_RUN = process.env.E2E_FIRST_RUN === '1';
 
 const CATEGORIES = ['saas', 'ecommerce', 'ai-ml', 'fintech', 'health', 'education'];
 const LEVELS = ['Very High', 'High', 'Medium', 'Low', 'Speculative'] as const;
@@ -45,8 +49,10 @@ async function main() {
   const url = databaseUrl(adminUrl, name);
   const app = await createAppContext(config, log, url, { maintainQueue: true });
   const site = await startDemoSite({ ideas: 12 });
-  const users = await seed(app);
-  const seeded = await seedOperations(app, site.url);
+  const users = FIRST_RUN ? await seedUsers(app) : await seed(app);
+  const seeded = FIRST_RUN
+    ? { bigJobId: 0, failingJobId: 0, bigJobTasks: 0, failedTasks: 0 }
+    : await seedOperations(app, site.url);
   const workers = await startWorkers({
     db: app.db,
     boss: app.boss,
@@ -76,7 +82,9 @@ async function main() {
   process.once('SIGINT', stop);
 }
 
-async function seed(app: Awaited<ReturnType<typeof createAppContext>>): Promise<E2EUsers> {
+type App = Awaited<ReturnType<typeof createAppContext>>;
+
+async function seedUsers(app: App): Promise<E2EUsers> {
   const user = async (role: 'guest' | 'trial' | 'developer' | 'admin', key: string, trialExpiresAt?: Date | null) => {
     const row = await buildUser(app, { role, email: `${key}@e2e.test`, username: key, trialExpiresAt });
     return { id: row.id, email: row.email, password: TEST_PASSWORD };
@@ -89,6 +97,11 @@ async function seed(app: Awaited<ReturnType<typeof createAppContext>>): Promise<
     developer: await user('developer', 'developer_user'),
     admin: await user('admin', 'admin_user'),
   };
+  return users;
+}
+
+async function seed(app: App): Promise<E2EUsers> {
+  const users = await seedUsers(app);
   for (let i = 0; i < 30; i++) {
     const level = LEVELS[i % LEVELS.length]!;
     await buildKnowledge(app, {

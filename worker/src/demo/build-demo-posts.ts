@@ -16,7 +16,9 @@ import { REDDIT, SOURCES } from '../quality/sources';
 //   worker/src/quality/sources.ts) and never from Hacker News;
 // - every post the labellers judged an idea, so the demo shows what Ideamine is for;
 // - and NOISE_POSTS of the posts judged noise (the first in the order of sha256("demo:" + id)),
-//   so the demo also shows what the pre-filter keeps out.
+//   so the demo also shows what the pre-filter keeps out;
+// - no post whose title swears: the demo is a visitor's first impression;
+// - bodies over MAX_BODY characters cut at a paragraph break.
 
 const NOISE_POSTS = 120;
 /** Longer posts are cut at a paragraph break below this: a demo page, not an archive. */
@@ -30,6 +32,8 @@ interface Label {
   label: 'idea' | 'noise';
   strength?: number;
 }
+
+const SWEARING = /\b(fuck\w*|shit\w*|cunt\w*|bitch\w*|asshole\w*)\b/i;
 
 const order = (id: string) => createHash('sha256').update(`demo:${id}`).digest().readUInt32BE(0);
 
@@ -57,7 +61,9 @@ function main(): void {
       .map((l) => JSON.parse(l) as Label)
       .map((l) => [l.id, l]),
   );
-  const posts = readPosts().filter((p) => p.id.startsWith('reddit:') && usable.has(p.id.split(':')[1]!));
+  const posts = readPosts().filter(
+    (p) => p.id.startsWith('reddit:') && usable.has(p.id.split(':')[1]!) && !SWEARING.test(p.title),
+  );
   const judged = posts.flatMap((p) => {
     const l = labels.get(p.id);
     return l ? [{ p, l }] : [];

@@ -62,6 +62,18 @@ describe('the demo of real posts', () => {
     for (const idea of ideas) expect(titles.has(collapse(idea.title)), idea.title).toBe(true);
   });
 
+  it("reads a forum or feed page's post, not the page's furniture around it", async () => {
+    const bodies = new Map(demoPosts().map((p) => [collapse(p.title), collapse(p.body)]));
+    const pages = (await byTag()).filter((i) => i.tag === 'demo-forum' || i.tag === 'demo-feed');
+    for (const idea of pages) {
+      expect(idea.body).not.toMatch(/Posted in r\/|PDDL|originally at/);
+      const post = bodies.get(collapse(idea.title))!;
+      // Markdown links show as their text on a page: compare the opening words before any link.
+      const opening = post.split(/\[|\(http/)[0]!.slice(0, 40);
+      expect(collapse(idea.body).startsWith(opening.trim()), `${idea.title}: ${idea.body.slice(0, 80)} / ${opening}`).toBe(true);
+    }
+  });
+
   it('links every idea to the real post it came from', async () => {
     for (const idea of await byTag())
       expect(idea.source_url).toMatch(/^https:\/\/www\.reddit\.com\/r\/\w+\/comments\//);

@@ -192,11 +192,12 @@ function readFeedItem(
   const html = raw.content_type.includes('html') || /^\s*</.test(raw.content);
   const fetched = raw.final_url ?? raw.url;
   const page = html ? extractMainText(raw.content, fetched)[0] : undefined;
-  const full = readInFull(item, page);
-  if (full === item) return { items: [item], note: "Kept the feed's text: the page says no more than the feed" };
   // A page that names its canonical address is the post's home: the idea links there (and a
   // post reached by a feed and by a listing is then one idea).
-  return { items: [page && page.url !== fetched ? { ...full, url: page.url } : full] };
+  const home = (i: ExtractedItem) => (page && page.url !== fetched ? { ...i, url: page.url } : i);
+  const full = readInFull(item, page);
+  if (full === item) return { items: [home(item)], note: "Kept the feed's text: the page says no more than the feed" };
+  return { items: [home(full)] };
 }
 
 const itemsReadInFull = (n: number) => `${n} item${n === 1 ? '' : 's'} read in full from their own pages`;

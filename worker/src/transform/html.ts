@@ -69,6 +69,9 @@ export function extractMainText(html: string, pageUrl: string): ExtractedItem[] 
   if (linkDensity(document) > MAX_LINK_DENSITY) return [];
   const canonical = document.querySelector('link[rel="canonical"]')?.getAttribute('href');
   const url = normalizeUrl(canonical ?? pageUrl, pageUrl) ?? pageUrl;
+  // Menus, sidebars and the page's footer are never the post. Readability mostly knows, but on
+  // the page of a short post it falls back to the whole body and takes the menu for text.
+  for (const furniture of Array.from(document.querySelectorAll('nav, aside, body > footer'))) furniture.remove();
   const article = new Readability(document as unknown as Document, { charThreshold: 100 }).parse();
   const title = collapse(article?.title || document.querySelector('title')?.textContent || '');
   const body = collapse(article?.textContent ?? document.body?.textContent ?? '');

@@ -1,11 +1,13 @@
-import { Callout, Code } from '@blueprintjs/core';
+import { Callout } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useAuth } from '../../auth/AuthProvider';
 import { SourcesCatalogue } from '../schedules/SourcesCatalogue';
+import { LoadDemo } from './LoadDemo';
 import { total } from './queries';
 
 // A fresh install has crawled nothing: instead of empty widgets, say how to begin. Sources
-// switch on from the catalogue here; the offline demo loads with one command on the server.
+// switch on from the catalogue here; the demo loads with one button (or `npm run demo`), and
+// its progress shows here while it loads.
 
 export function FirstRun() {
   const { client } = useAuth();
@@ -13,7 +15,7 @@ export function FirstRun() {
     queryKey: ['admin', 'first-run', 'jobs'],
     queryFn: () => total(client, '/jobs', {}),
   });
-  if (jobs.data !== 0) return null;
+  if (jobs.data !== 0) return <LoadDemo showButton={false} />;
   return (
     <div className="im-section" aria-label="Getting started">
       <Callout intent="primary" icon="info-sign" title="Nothing crawled yet" className="im-section">
@@ -23,8 +25,10 @@ export function FirstRun() {
         </p>
         <ul>
           <li>
-            <strong>Load the demo</strong>: on the server, <Code>npm run demo</Code> crawls the bundled offline demo
-            site through the real pipeline (about a minute; its jobs then show here with their progress).
+            <strong>Load the demo</strong>: about 300 real public posts (people asking for tools, proposing products,
+            and the noise around them) crawled from the demo site this server serves, through the real pipeline. It
+            takes under a minute.
+            <LoadDemo showButton />
           </li>
           <li>
             <strong>Add sources</strong>: switch on the public sources below; each is crawled on its schedule.

@@ -14,7 +14,12 @@ export function ProjectIdeaList(props: { projectId: number; ideas: ProjectIdea[]
   const { notify } = useNotifications();
   const remove = useRemoveProjectIdea(props.projectId);
   if (props.ideas.length === 0)
-    return <Empty icon="lightbulb" message="No ideas in this project yet. Add one by its id below." />;
+    return (
+      <Empty
+        icon="lightbulb"
+        message="No ideas in this project yet. Find one by its title below, or use “Add to project” on any idea."
+      />
+    );
   return (
     <HTMLTable striped aria-label="Ideas in the project" style={{ width: '100%' }}>
       <thead>

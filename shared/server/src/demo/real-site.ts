@@ -66,24 +66,27 @@ const paragraphs = (text: string) =>
 // Links are absolute (from the site's base), so the site works under a path prefix too. Each
 // channel links only within itself (the forum to its index and members' area, feed posts to
 // nothing), so each demo job reads its own channel and no post is found twice.
-function page(title: string, body: string, head = '', nav = ''): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeMarkup(title)}</title>${head}</head>
-<body><header>${nav}</header>
-<main>${body}</main>
-<footer>Posts from Reddit (umbrae/reddit-top-2.5-million, PDDL 1.0), republished for the Ideamine demo.</footer></body></html>`;
+function page(title: string, body: string, opts: { head?: string; nav?: string; footer?: boolean } = {}): string {
+  const footer = opts.footer === false ? '' : `<footer><p>${ATTRIBUTION}</p></footer>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeMarkup(title)}</title>${opts.head ?? ''}</head>
+<body><header>${opts.nav ?? ''}</header>
+<main>${body}</main>${footer}</body></html>`;
 }
 
+const ATTRIBUTION = 'Posts from Reddit (umbrae/reddit-top-2.5-million, PDDL 1.0), republished for the Ideamine demo.';
+
+/**
+ * A post's own page: only the post is text. Where it came from (canonical) and when it was
+ * posted are in the head, as many sites give them: on a page of a short post, the text extractor
+ * would take a visible byline or footer for part of the post.
+ */
 function postPage(p: DemoPost, nav = ''): string {
-  const origin = p.provenance.permalink;
-  return page(
-    p.title,
-    `<article><h1>${escapeMarkup(p.title)}</h1>
-<p class="meta">Posted in ${escapeMarkup(p.community)} on <time datetime="${p.posted_at}">${p.posted_at.slice(0, 10)}</time></p>
-${paragraphs(p.body)}
-<p class="source">Originally posted at ${escapeMarkup(origin)}</p></article>`,
-    `<link rel="canonical" href="${escapeMarkup(origin)}">`,
+  const origin = escapeMarkup(p.provenance.permalink);
+  return page(p.title, `<article><h1>${escapeMarkup(p.title)}</h1>\n${paragraphs(p.body)}</article>`, {
+    head: `<link rel="canonical" href="${origin}"><meta property="article:published_time" content="${p.posted_at}"><meta name="description" content="${escapeMarkup(teaser(p.body))}">`,
     nav,
-  );
+    footer: false,
+  });
 }
 
 const forumNav = (base: string) =>
@@ -102,12 +105,9 @@ function forumIndex(base: string, pageNo: number): string | null {
     .join('\n');
   const prev = pageNo > 1 ? `<a rel="prev" href="${base}/forum?page=${pageNo - 1}">Previous page</a>` : '';
   const next = pageNo < pages ? `<a rel="next" href="${base}/forum?page=${pageNo + 1}">Next page</a>` : '';
-  return page(
-    `Forum, page ${pageNo} of ${pages}`,
-    `<h1>Forum</h1><ol>${rows}</ol><nav>${prev} ${next}</nav>`,
-    '',
-    forumNav(base),
-  );
+  return page(`Forum, page ${pageNo} of ${pages}`, `<h1>Forum</h1><ol>${rows}</ol><nav>${prev} ${next}</nav>`, {
+    nav: forumNav(base),
+  });
 }
 
 /** A feed entry's teaser, as most feeds give it: the first sentence, not the post. */
@@ -192,7 +192,7 @@ export function routeDemoSite(base: string, pathAndQuery: string): DemoAnswer {
         'Demo community',
         `<h1>Demo community</h1><p>Real posts where people say what they need, and the noise around them.</p>
 <ul><li><a href="${base}/forum">Forum</a></li><li><a href="${base}/feed.atom">Latest posts (Atom)</a></li><li><a href="${base}/members/">Members</a></li></ul>`,
-        `<link rel="alternate" type="application/atom+xml" href="${base}/feed.atom">`,
+        { head: `<link rel="alternate" type="application/atom+xml" href="${base}/feed.atom">` },
       ),
     );
   if (path === '/forum') {

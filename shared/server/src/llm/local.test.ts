@@ -13,11 +13,11 @@ describe('LocalProvider.enrich', () => {
         title: 'Is there a way to track invoices for a small plumbing business?',
         body:
           'I need a simple thing that matches supplier invoices to jobs. Every week we need hours for it. ' +
-          'Also, a good way to chase late invoices would be great.',
+          "Also, a good way to chase late invoices would be great. I'm sure I've missed some, it's a mess.",
       },
       [],
     );
     expect(value.keywords).toContain('invoices');
-    for (const k of value.keywords) expect(FILLER_WORDS.has(k), k).toBe(false);
+    for (const k of value.keywords) expect(FILLER_WORDS.has(k) || k.includes("'"), k).toBe(false);
   });
 });

@@ -34,7 +34,7 @@ export async function trendingKeywords(db: Db, window: TrendingTimeFilter, limit
   });
   const { rows } = await sql<{ keyword: string; count: string; previous_count: string | null }>`
     SELECT key AS keyword, count, previous AS previous_count FROM (${counted}) AS c
-    WHERE count > 0 AND lower(key) <> ALL (${FILLER})
+    WHERE count > 0 AND lower(key) <> ALL (${FILLER}) AND key !~ '[''’]'
     ORDER BY count DESC, key
     LIMIT ${limit}`.execute(db);
   return rows.map((r) => {

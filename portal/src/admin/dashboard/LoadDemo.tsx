@@ -1,0 +1,84 @@
+import { Button, Callout, ProgressBar } from '@blueprintjs/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import type { DemoProgressDto } from '@ideamine/shared/contract/demo';
+import type { ApiClient } from '../../api/client';
+import { messageOf } from '../../api/errors';
+import { useAuth } from '../../auth/AuthProvider';
+
+// "Load the demo": real public posts from the demo site this server serves, through the real
+// pipeline. The button starts it; while it loads, the progress shows (pages crawled, ideas found
+// and scored), polled every second, also after a reload; when it is done, a link to the ideas.
+
+export const demoKey = ['admin', 'demo'] as const;
+
+export const fetchDemoProgress = async (client: ApiClient) => (await client.get<DemoProgressDto>('/admin/demo')).data;
+
+const plural = (n: number, one: string) => `${n.toLocaleString()} ${one}${n === 1 ? '' : 's'}`;
+
+/** Crawling is most of the work; scoring the ideas found is the rest. */
+function fraction(p: DemoProgressDto): number {
+  const crawled = p.pages_total ? p.pages_crawled / p.pages_total : 0;
+  const scored = p.ideas ? p.scored / p.ideas : 0;
+  return Math.min(1, 0.8 * crawled + 0.2 * scored);
+}
+
+export function DemoProgress(props: { progress: DemoProgressDto }) {
+  const p = props.progress;
+  const percent = Math.round(fraction(p) * 100);
+  return (
+    <Callout intent="primary" icon="refresh" title="Loading the demo" className="im-section" aria-live="polite">
+      <ProgressBar value={fraction(p)} intent="primary" stripes animate aria-label={`Demo loaded ${percent}%`} />
+      <p className="im-muted" style={{ marginTop: 8 }}>
+        {plural(p.pages_crawled, 'page')} of {p.pages_total.toLocaleString()} crawled · {plural(p.ideas, 'idea')} found
+        · {p.scored.toLocaleString()} scored
+      </p>
+    </Callout>
+  );
+}
+
+/** The button on the empty dashboard, and the demo's progress wherever the dashboard is opened while it loads. */
+export function LoadDemo(props: { showButton: boolean }) {
+  const { client } = useAuth();
+  const queryClient = useQueryClient();
+  const progress = useQuery({
+    queryKey: demoKey,
+    queryFn: () => fetchDemoProgress(client),
+    refetchInterval: (q) => (q.state.data?.state === 'loading' ? 1000 : false),
+  });
+  const start = useMutation({
+    mutationFn: async () => (await client.post<DemoProgressDto>('/admin/demo')).data,
+    onSuccess: async (p) => {
+      queryClient.setQueryData(demoKey, p);
+      await queryClient.invalidateQueries({ queryKey: ['admin'] });
+    },
+  });
+  const p = progress.data;
+  // Seen loading on this page: say when it is done (a later visit shows the dashboard as it is).
+  const [sawLoading, setSawLoading] = useState(false);
+  useEffect(() => {
+    if (p?.state === 'loading') setSawLoading(true);
+  }, [p?.state]);
+  if (p?.state === 'loading') return <DemoProgress progress={p} />;
+  if (p?.state === 'loaded' && sawLoading)
+    return (
+      <Callout intent="success" icon="tick" title="The demo is loaded" className="im-section" aria-live="polite">
+        {plural(p.ideas, 'idea')} from real public posts, crawled from {plural(p.pages_crawled, 'page')} and scored.{' '}
+        <Link to="/ideas">See them on the portal</Link>
+      </Callout>
+    );
+  if (!props.showButton || p?.state !== 'not_loaded') return null;
+  return (
+    <div>
+      <Button intent="primary" icon="import" loading={start.isPending} onClick={() => start.mutate()}>
+        Load the demo
+      </Button>
+      {start.error && (
+        <Callout intent="danger" className="im-section" role="alert">
+          {messageOf(start.error, 'The demo could not be started')}
+        </Callout>
+      )}
+    </div>
+  );
+}
