@@ -1,6 +1,8 @@
 import { deflateSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
+import pg from 'pg';
 import { e2eState, expect, screenshot, signIn, test } from './fixtures';
+import { SEEDED_IDEAS, SEEDED_TAG } from './seed-ideas';
 
 // The content and configuration screens: users, knowledge, schemas, schedules, settings and
 // avatars, with the read-only views of roles that may only look. Tests create the records they
@@ -154,33 +156,43 @@ test.describe('users', () => {
 
 test.describe('knowledge', () => {
   test('the list filters by profit level and sorts by title, keeping both in the URL', async ({ page }) => {
-    await signIn(page, 'developer', '/admin/knowledge?search=Demo%20idea');
+    const [first, second] = SEEDED_IDEAS;
+    // Every fifth seeded idea is Speculative (serve.ts), the fifth the newest of them.
+    const speculative = SEEDED_IDEAS.filter((_, i) => i % 5 === 4).map((s) => s.title);
+    await signIn(page, 'developer', `/admin/knowledge?tag=${SEEDED_TAG}`);
     const table = page.getByRole('region', { name: 'Knowledge' });
-    await expect(table.getByRole('link', { name: 'Demo idea 1: invoice helper' })).toBeVisible();
+    await expect(table.getByRole('link', { name: first!.title, exact: true })).toBeVisible();
 
     await page.getByLabel('Profit level').selectOption('Speculative');
     await expect(page).toHaveURL(/profit_level=Speculative/);
-    await expect(table.getByRole('link', { name: 'Demo idea 1: invoice helper' })).toHaveCount(0);
-    await expect(table.getByRole('link', { name: 'Demo idea 10: clinic helper' })).toBeVisible();
-    // Newest first by default: idea 5 is the newest Speculative one.
-    expect((await rowTitles(page))[0]).toBe('Demo idea 5: clinic helper');
+    await expect(table.getByRole('link', { name: first!.title, exact: true })).toHaveCount(0);
+    await expect(table.getByRole('link', { name: speculative[1]!, exact: true })).toBeVisible();
+    expect((await rowTitles(page))[0]).toBe(speculative[0]);
 
     await sortBy(page, 'Knowledge', 'Title');
     await expect(page).toHaveURL(/sort=title/);
     await sortBy(page, 'Knowledge', 'Title');
     await expect(page).toHaveURL(/order=asc/);
-    await expect.poll(async () => (await rowTitles(page))[0]).toBe('Demo idea 10: clinic helper');
+    // Titles in the database's own collation order, whatever the machine's locale.
+    const db = new pg.Client({ connectionString: e2eState().databaseUrl });
+    await db.connect();
+    const { rows } = await db.query<{ title: string }>(
+      'SELECT title FROM knowledge WHERE title = ANY($1) ORDER BY title LIMIT 1',
+      [speculative],
+    );
+    await db.end();
+    await expect.poll(async () => (await rowTitles(page))[0]).toBe(rows[0]!.title);
 
     await page.getByLabel('Visibility', { exact: true }).selectOption('private');
     await expect(table.getByText('No ideas match these filters.')).toBeVisible();
     await page.getByRole('button', { name: 'Clear filters' }).click();
-    await expect(table.getByRole('link', { name: 'Demo idea 1: invoice helper' })).toBeVisible();
+    await expect(table.getByRole('link', { name: first!.title, exact: true })).toBeVisible();
 
     // The dashboard's tag chips link with ?tag=: ideas tagged or keyworded with it.
-    await page.goto('/admin/knowledge?tag=garden');
-    await expect(table.getByRole('link', { name: 'Demo idea 2: garden helper' })).toBeVisible();
-    await expect(table.getByRole('link', { name: 'Demo idea 1: invoice helper' })).toHaveCount(0);
-    await expect(page.getByRole('group', { name: 'Knowledge filters' }).getByText('garden')).toBeVisible();
+    await page.goto(`/admin/knowledge?tag=${second!.keyword}`);
+    await expect(table.getByRole('link', { name: second!.title, exact: true })).toBeVisible();
+    await expect(table.getByRole('link', { name: first!.title, exact: true })).toHaveCount(0);
+    await expect(page.getByRole('group', { name: 'Knowledge filters' }).getByText(second!.keyword)).toBeVisible();
     await screenshot(page, 'admin-knowledge');
   });
 
@@ -452,12 +464,13 @@ test('avatars: create with an uploaded image, see it, rename and delete', async 
 test('a trial user reads knowledge and schemas without write buttons and is kept out of users and settings', async ({
   page,
 }) => {
-  await signIn(page, 'trial', '/admin/knowledge?search=Demo%20idea');
+  const idea = SEEDED_IDEAS[1]!;
+  await signIn(page, 'trial', `/admin/knowledge?tag=${SEEDED_TAG}`);
   const knowledge = page.getByRole('region', { name: 'Knowledge' });
-  await knowledge.getByRole('link', { name: 'Demo idea 2: garden helper' }).click();
-  await expect(page.getByRole('heading', { name: 'Demo idea 2: garden helper' })).toBeVisible();
+  await knowledge.getByRole('link', { name: idea.title, exact: true }).click();
+  await expect(page.getByRole('heading', { name: idea.title })).toBeVisible();
   const source = page.getByRole('region', { name: 'Sources' }).getByRole('link').first();
-  await expect(source).toHaveAttribute('href', /^https:\/\/example\.test\//);
+  await expect(source).toHaveAttribute('href', idea.source_url);
   await expect(source).toHaveAttribute('target', '_blank');
   await expect(source).toHaveAttribute('rel', 'noopener noreferrer');
   for (const button of ['Edit', 'Delete', 'Enrich again', 'Visibility'])

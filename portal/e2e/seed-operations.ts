@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { createAppContext } from '@ideamine/server/boot';
 import { buildKnowledge } from '@ideamine/server/test/factories';
+import { SEEDED_TAG } from './seed-ideas';
 
 // Operator records for the admin screens' browser tests: a finished job with 10,000 crawl tasks
 // (the dense tables must stay smooth at that size), a job whose three pages failed (for a bulk
@@ -89,7 +90,7 @@ export async function seedOperations(app: App, siteUrl: string) {
     SET key_strengths = ARRAY['Recurring revenue', 'Clear pain point', 'Small team can build it', 'Growing market'],
         business_model_innovation_score = 4.2, technology_innovation_score = 3.1,
         market_disruption_potential_score = 2.4, approach_novelty_score = 0
-    WHERE title LIKE 'Demo idea %'`.execute(app.db);
+    WHERE ${SEEDED_TAG} = ANY(keywords)`.execute(app.db);
 
   const deleted = await buildKnowledge(app, { title: 'A deleted idea waiting in recovery' });
   await app.db.updateTable('knowledge').set({ deleted_at: new Date() }).where('id', '=', deleted.id).execute();

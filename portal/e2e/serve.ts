@@ -12,6 +12,7 @@ import { startDemoSite } from '@ideamine/server/demo/site';
 import { startWorkers } from '@ideamine/worker/runtime';
 import { E2E_PORT, E2E_STATE_FILE, type E2EState, type E2EUsers } from './fixtures';
 import { seedOperations } from './seed-operations';
+import { SEEDED_IDEAS, SEEDED_TAG, sentencesOf } from './seed-ideas';
 
 // The server the browser tests drive: the real app serving the built portal, with the pipeline
 // workers crawling a demo web site on loopback, on a fresh database with demo ideas, operator
@@ -102,23 +103,23 @@ async function seedUsers(app: App): Promise<E2EUsers> {
 
 async function seed(app: App): Promise<E2EUsers> {
   const users = await seedUsers(app);
-  for (let i = 0; i < 30; i++) {
+  for (const [i, idea] of SEEDED_IDEAS.entries()) {
     const level = LEVELS[i % LEVELS.length]!;
+    const sentences = sentencesOf(idea.body);
+    const quote = (n: number) => sentences.slice(n, n + 1);
+    // Scores are set, not computed: each profit level and category shows up for the tests.
     await buildKnowledge(app, {
-      title: `Demo idea ${i + 1}: ${['invoice', 'garden', 'tutor', 'budget', 'clinic'][i % 5]} helper`,
-      body: `People waste hours on manual work every week. Idea ${i + 1} automates it with a simple subscription app.`,
+      title: idea.title,
+      body: idea.body,
+      summary: sentences.slice(0, 2).join(' ').slice(0, 300),
+      source_url: idea.source_url,
       categories: [CATEGORIES[i % CATEGORIES.length]!, CATEGORIES[(i + 1) % CATEGORIES.length]!, 'productivity', 'b2b'],
-      keywords: ['automation', 'subscription', ['invoice', 'garden', 'tutor', 'budget', 'clinic'][i % 5]!],
+      keywords: [SEEDED_TAG, idea.keyword],
       profit_score: 9.5 - (i % 10) * 0.6,
       profit_potential: level,
       overall_score: 4.8 - (i % 10) * 0.3,
       created_at: new Date(Date.now() - i * 3600_000),
-      score_evidence: {
-        severity: ['People waste hours on manual work every week.'],
-        demand: [],
-        monetization: [`Idea ${i + 1} automates it with a simple subscription app.`],
-        implementation: [`Idea ${i + 1} automates it with a simple subscription app.`],
-      },
+      score_evidence: { severity: quote(0), demand: [], monetization: quote(1), implementation: quote(1) },
       model_version: ideaModel().version,
     });
   }

@@ -93,6 +93,9 @@ export async function buildKnowledge(
   o: {
     title?: string;
     body?: string;
+    summary?: string;
+    /** Where the idea was found; a made-up example.test address by default. */
+    source_url?: string;
     visibility?: 'public' | 'private';
     categories?: string[];
     keywords?: string[];
@@ -115,10 +118,10 @@ export async function buildKnowledge(
         .replace(/[^a-z0-9]+/g, '-')
         .replace(/^-|-$/g, ''),
       title,
-      summary: `Summary of ${title}`,
+      summary: o.summary ?? `Summary of ${title}`,
       body: o.body ?? `A tool that helps people with ${title}. Customers would pay a subscription.`,
-      source_url: `https://example.test/ideas/${tag}`,
-      source_domain: 'example.test',
+      source_url: o.source_url ?? `https://example.test/ideas/${tag}`,
+      source_domain: o.source_url ? new URL(o.source_url).hostname : 'example.test',
       content_hash: randomBytes(16).toString('hex'),
       visibility: o.visibility ?? 'public',
       categories: o.categories ?? ['saas'],

@@ -1,0 +1,44 @@
+import { demoPosts, type DemoPost } from '@ideamine/server/demo/real-posts';
+
+// The browser tests' public ideas: the first 30 posts of the demo (shared/server/src/demo) that
+// are labelled ideas, real text like the demo's. Each gets a word of its title that no other seeded
+// title has, so a search or a tag filter finds it alone, and all share SEEDED_TAG.
+
+export const SEEDED_COUNT = 30;
+/** A keyword every seeded idea has (the knowledge list's tag filter keeps them apart from crawled ones). */
+export const SEEDED_TAG = 'seeded';
+
+export interface SeededIdea {
+  title: string;
+  body: string;
+  source_url: string;
+  /** A word of the title found in no other seeded title. */
+  keyword: string;
+}
+
+/** A post's sentences, as the seeded evidence quotes them. */
+export const sentencesOf = (body: string) =>
+  body
+    .split(/(?<=[.!?])\s+/)
+    .map((x) => x.trim())
+    .filter(Boolean);
+
+const wordsOf = (title: string) => title.toLowerCase().match(/[a-z]{5,}/g) ?? [];
+
+function seeded(): SeededIdea[] {
+  const posts: DemoPost[] = demoPosts()
+    .filter((p) => p.label === 'idea' && p.title.length <= 90)
+    .slice(0, SEEDED_COUNT);
+  const titles = posts.map((p) => p.title.replace(/\s+/g, ' ').trim());
+  return posts.map((p, i) => {
+    const elsewhere = new Set(titles.flatMap((t, j) => (j === i ? [] : wordsOf(t))));
+    const bodyElsewhere = new Set(posts.flatMap((q, j) => (j === i ? [] : wordsOf(q.body))));
+    const keyword =
+      wordsOf(titles[i]!).find((w) => !elsewhere.has(w) && !bodyElsewhere.has(w)) ??
+      wordsOf(titles[i]!).find((w) => !elsewhere.has(w));
+    if (!keyword) throw new Error(`No word sets "${titles[i]}" apart from the other seeded ideas`);
+    return { title: titles[i]!, body: p.body, source_url: p.provenance.permalink, keyword };
+  });
+}
+
+export const SEEDED_IDEAS: readonly SeededIdea[] = seeded();
