@@ -1,16 +1,20 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { demoIdea } from '@ideamine/server/demo/idea-text';
+import { escapeMarkup } from '@ideamine/shared/escape';
+import { demoPosts } from '@ideamine/server/demo/real-posts';
 
 // A large loopback site for benchmarks: page N links to pages 10N+1 .. 10N+10, so a crawl from
 // page 0 reaches every page breadth-first. Pages are pre-rendered so the server costs little.
+// Their text is the demo's real posts (shared/server/src/demo), in turn; each page numbers its
+// post, so no two pages are the same content.
 
 export async function startBenchSite(
   pages: number,
 ): Promise<{ url: string; requests: () => number; close(): Promise<void> }> {
   const rendered: Buffer[] = [];
   for (let n = 0; n < pages; n++) {
-    const idea = demoIdea(n + 1);
+    const post = demoPosts()[n % demoPosts().length]!;
+    const idea = { title: escapeMarkup(`${post.title} (${n})`), body: `${escapeMarkup(post.body)}\n\nThread ${n}.` };
     const links = Array.from({ length: 10 }, (_, i) => n * 10 + i + 1)
       .filter((c) => c < pages)
       .map((c) => `<li><a href="/page/${c}">More ideas ${c}</a></li>`)
