@@ -21,3 +21,30 @@ describe('LocalProvider.enrich', () => {
     for (const k of value.keywords) expect(FILLER_WORDS.has(k) || k.includes("'"), k).toBe(false);
   });
 });
+
+describe('local categories', () => {
+  const options = [
+    { slug: 'real-estate', name: 'Real Estate', keywords: ['real estate', 'rent', 'landlord'] },
+    { slug: 'developer-tools', name: 'Developer Tools', keywords: ['code', 'api'] },
+    { slug: 'education', name: 'Education', keywords: ['learn', 'student'] },
+  ];
+  const categoriesOf = async (title: string, body: string) =>
+    (await new LocalProvider().enrich({ title, body }, options)).value.categories;
+
+  it('match keywords where a word starts, not inside other words', async () => {
+    expect(
+      await categoriesOf(
+        'Calculus app',
+        'Step-by-step explanation of differentiations, to decode the current rapid method.',
+      ),
+    ).toEqual([]);
+  });
+
+  it('match longer words built on a keyword, and short keywords only whole', async () => {
+    expect(await categoriesOf('Rental listings', 'Landlords lose track of renters. Learning to code is hard.')).toEqual(
+      ['real-estate', 'developer-tools', 'education'],
+    );
+    expect(await categoriesOf('Rapid apis', 'Tools for capital and rapid API design.')).toEqual(['developer-tools']);
+    expect(await categoriesOf('Real-estate agents', 'Help for people in real estate.')).toEqual(['real-estate']);
+  });
+});

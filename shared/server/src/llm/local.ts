@@ -202,15 +202,30 @@ function summarise(title: string, body: string): string {
   return summary.length > 500 ? `${summary.slice(0, 497).trimEnd()}...` : summary;
 }
 
+/** The text's words between single spaces, so " word" marks where a word starts. */
+const wordsOf = (text: string) =>
+  ` ${text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean)
+    .join(' ')} `;
+
+/**
+ * How many of a category's keywords start a word of the text: "rent" finds "rental" but not
+ * "different", "code" finds "codes" but not "decode". Keywords of three letters or fewer must be
+ * the whole word ("ai", "ev", "bi").
+ */
+function keywordHits(words: string, keywords: readonly string[]): number {
+  return keywords.reduce((n, k) => {
+    const key = wordsOf(k).trim();
+    return words.includes(k.length <= 3 ? ` ${key} ` : ` ${key}`) ? n + 1 : n;
+  }, 0);
+}
+
 function categoriesOf(text: string, options: CategoryOption[]): string[] {
+  const words = wordsOf(text);
   const scored = options
-    .map((c) => ({
-      slug: c.slug,
-      hits: cueCount(
-        text,
-        c.keywords.map((k) => (k.length <= 3 ? ` ${k} ` : k)),
-      ),
-    }))
+    .map((c) => ({ slug: c.slug, hits: keywordHits(words, c.keywords) }))
     .filter((c) => c.hits > 0)
     .sort((a, b) => b.hits - a.hits || a.slug.localeCompare(b.slug));
   return scored.slice(0, 3).map((c) => c.slug);
