@@ -71,7 +71,7 @@ export function LoadDemo(props: { showButton: boolean }) {
   if (!props.showButton || p?.state !== 'not_loaded') return null;
   return (
     <div>
-      <Button intent="primary" icon="import" loading={start.isPending} onClick={() => start.mutate()}>
+      <Button intent="primary" style={{ margin: '6px 0' }} loading={start.isPending} onClick={() => start.mutate()}>
         Load the demo
       </Button>
       {start.error && (
