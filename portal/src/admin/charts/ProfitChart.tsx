@@ -2,11 +2,12 @@ import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { BarChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
-import { CanvasRenderer } from 'echarts/renderers';
+import { SVGRenderer } from 'echarts/renderers';
 
-// Profit Potential Distribution (spec s2): a pie by default, or horizontal bars.
+// Profit Potential Distribution (spec s2): a pie by default, or horizontal bars. Rendered as
+// SVG, so the browser tests can check that no two labels overlap.
 
-echarts.use([PieChart, BarChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+echarts.use([PieChart, BarChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
 
 const COLOURS = ['#238551', '#2d72d2', '#c87619', '#cd4246', '#7961db'];
 
@@ -21,12 +22,19 @@ export function ProfitChart(props: {
       ? {
           color: COLOURS,
           tooltip: { trigger: 'item' },
-          legend: { bottom: 0, textStyle: { color: text } },
+          // Counts in the legend, not on the slices: slice labels of small slices run into each
+          // other and into the legend.
+          legend: {
+            bottom: 0,
+            textStyle: { color: text },
+            formatter: (name: string) => `${name} ${props.data.find((d) => d.category === name)?.count ?? ''}`,
+          },
           series: [
             {
               type: 'pie',
-              radius: ['35%', '65%'],
-              label: { color: text },
+              radius: ['30%', '58%'],
+              center: ['50%', '44%'],
+              label: { show: false },
               data: props.data.map((d) => ({ name: d.category, value: d.count })),
             },
           ],
@@ -44,5 +52,7 @@ export function ProfitChart(props: {
             },
           ],
         };
-  return <ReactEChartsCore echarts={echarts} option={option} style={{ height: 240 }} notMerge />;
+  return (
+    <ReactEChartsCore echarts={echarts} option={option} opts={{ renderer: 'svg' }} style={{ height: 240 }} notMerge />
+  );
 }

@@ -3,14 +3,14 @@ import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { BarChart, LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
-import { CanvasRenderer } from 'echarts/renderers';
+import { SVGRenderer } from 'echarts/renderers';
 import { formatNumber } from '@ideamine/shared/format';
 
 // Time series of the operator screens (LLM calls, analytics, engagement): bars and lines over
 // one category axis, optionally a second value axis (e.g. cost beside calls), legend on top,
 // one tooltip for every series at an x position.
 
-echarts.use([LineChart, BarChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+echarts.use([LineChart, BarChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
 
 export interface ChartSeries {
   name: string;
@@ -31,17 +31,21 @@ export function SeriesChart(props: {
   height?: number;
 }) {
   const text = props.dark ? '#c5cbd3' : '#404854';
+  // Axis names run along their axis, clear of the legend above the plot.
   const valueAxis = (name: string | undefined, decimals: number) => ({
     type: 'value' as const,
     min: 0,
     name,
+    nameLocation: 'middle' as const,
+    nameRotate: 90,
+    nameGap: 52,
     nameTextStyle: { color: text },
     axisLabel: { color: text, formatter: (v: number) => formatNumber(v, { decimals }) },
     splitLine: { show: name === props.axisNames[0] },
   });
   const option = {
     legend: { top: 0, textStyle: { color: text } },
-    grid: { left: 56, right: props.axisNames[1] ? 56 : 12, top: 36, bottom: 24 },
+    grid: { left: 68, right: props.axisNames[1] ? 68 : 12, top: 36, bottom: 24 },
     tooltip: { trigger: 'axis' },
     xAxis: { type: 'category', data: props.labels, axisLabel: { color: text } },
     yAxis: [valueAxis(props.axisNames[0], 0), ...(props.axisNames[1] ? [valueAxis(props.axisNames[1], 2)] : [])],
@@ -60,7 +64,13 @@ export function SeriesChart(props: {
   return (
     <figure className="im-chart" aria-label={props.title}>
       <figcaption>{props.title}</figcaption>
-      <ReactEChartsCore echarts={echarts} option={option} style={{ height: props.height ?? 240 }} notMerge />
+      <ReactEChartsCore
+        echarts={echarts}
+        option={option}
+        opts={{ renderer: 'svg' }}
+        style={{ height: props.height ?? 240 }}
+        notMerge
+      />
     </figure>
   );
 }

@@ -35,24 +35,33 @@ export function SystemStatusWidget(props: { autoRefresh: boolean }) {
       empty="No system components found"
       actions={widget.data && <StatusTag status={widget.data.overall_status} />}
     >
-      {(data) => (
-        <TableScroll label="System status">
-          <HTMLTable compact className="im-fill">
-            <tbody>
-              {data.components.map((c) => (
-                <tr key={c.name}>
-                  <td>{c.name}</td>
-                  <td>
-                    <StatusTag status={c.status} />
-                  </td>
-                  <td className="im-muted">{c.message}</td>
-                  <td className="im-muted">{formatTimestamp(c.last_checked)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
-        </TableScroll>
-      )}
+      {(data) => {
+        // Components are probed together: the header's time is theirs. A row says when it was
+        // checked only when that is a minute or more before the newest check (a stale probe).
+        const newest = Math.max(...data.components.map((c) => Date.parse(c.last_checked)));
+        return (
+          <TableScroll label="System status">
+            <HTMLTable compact className="im-fill">
+              <tbody>
+                {data.components.map((c) => (
+                  <tr key={c.name} title={`Checked ${formatTimestamp(c.last_checked)}`}>
+                    <td>{c.name}</td>
+                    <td>
+                      <StatusTag status={c.status} />
+                    </td>
+                    <td className="im-muted">
+                      {c.message}
+                      {newest - Date.parse(c.last_checked) >= 60_000 && (
+                        <div>checked {formatTimestamp(c.last_checked)}</div>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </HTMLTable>
+          </TableScroll>
+        );
+      }}
     </Widget>
   );
 }
