@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatCountOf,
   averageProfitIntent,
   errorRateFill,
   errorRateLevel,
@@ -186,7 +187,10 @@ describe('portal route table', () => {
 
 describe('paragraphsOf', () => {
   it('splits on blank lines and joins hard-wrapped lines', () => {
-    expect(paragraphsOf('One line\nwrapped here.\n\nSecond  one.\n')).toEqual(['One line wrapped here.', 'Second  one.']);
+    expect(paragraphsOf('One line\nwrapped here.\n\nSecond  one.\n')).toEqual([
+      'One line wrapped here.',
+      'Second  one.',
+    ]);
     expect(paragraphsOf('   ')).toEqual([]);
   });
 });
@@ -197,5 +201,13 @@ describe('summaryRepeatsBody', () => {
     expect(summaryRepeatsBody('People waste hours on invoices. I would pay for it.', body)).toBe(true);
     expect(summaryRepeatsBody('A new summary written by a model.', body)).toBe(false);
     expect(summaryRepeatsBody('', body)).toBe(false);
+  });
+});
+
+describe('formatCountOf', () => {
+  it('says one thing in the singular and any other count in the plural, with separators', () => {
+    expect(formatCountOf(1, 'live worker')).toBe('1 live worker');
+    expect(formatCountOf(0, 'message')).toBe('0 messages');
+    expect(formatCountOf(1204, 'idea')).toBe('1,204 ideas');
   });
 });

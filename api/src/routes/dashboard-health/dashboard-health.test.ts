@@ -146,7 +146,7 @@ describe('system status', () => {
     expect(fresh.cached).toBe(false);
     expect(fresh.components.find((c: { name: string }) => c.name === 'analyse_workers')).toMatchObject({
       status: 'healthy',
-      message: '1 live worker(s)',
+      message: '1 live worker',
     });
     expect(fresh.process.node_version).toBe(process.version);
     expect(fresh.process.postgres_version).toMatch(/^\d+/);

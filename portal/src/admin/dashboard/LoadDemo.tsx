@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { DemoProgressDto } from '@ideamine/shared/contract/demo';
+import { formatCount, formatCountOf } from '@ideamine/shared/format';
 import type { ApiClient } from '../../api/client';
 import { messageOf } from '../../api/errors';
 import { useAuth } from '../../auth/AuthProvider';
@@ -14,8 +15,6 @@ import { useAuth } from '../../auth/AuthProvider';
 export const demoKey = ['admin', 'demo'] as const;
 
 export const fetchDemoProgress = async (client: ApiClient) => (await client.get<DemoProgressDto>('/admin/demo')).data;
-
-const plural = (n: number, one: string) => `${n.toLocaleString()} ${one}${n === 1 ? '' : 's'}`;
 
 /** Crawling is most of the work; scoring the ideas found is the rest. */
 function fraction(p: DemoProgressDto): number {
@@ -31,8 +30,8 @@ export function DemoProgress(props: { progress: DemoProgressDto }) {
     <Callout intent="primary" icon="refresh" title="Loading the demo" className="im-section" aria-live="polite">
       <ProgressBar value={fraction(p)} intent="primary" stripes animate aria-label={`Demo loaded ${percent}%`} />
       <p className="im-muted" style={{ marginTop: 8 }}>
-        {plural(p.pages_crawled, 'page')} of {p.pages_total.toLocaleString()} crawled · {plural(p.ideas, 'idea')} found
-        · {p.scored.toLocaleString()} scored
+        {formatCountOf(p.pages_crawled, 'page')} of {formatCount(p.pages_total)} crawled ·{' '}
+        {formatCountOf(p.ideas, 'idea')} found · {formatCount(p.scored)} scored
       </p>
     </Callout>
   );
@@ -64,8 +63,8 @@ export function LoadDemo(props: { showButton: boolean }) {
   if (p?.state === 'loaded' && sawLoading)
     return (
       <Callout intent="success" icon="tick" title="The demo is loaded" className="im-section" aria-live="polite">
-        {plural(p.ideas, 'idea')} from real public posts, crawled from {plural(p.pages_crawled, 'page')} and scored.{' '}
-        <Link to="/ideas">See them on the portal</Link>
+        {formatCountOf(p.ideas, 'idea')} from real public posts, crawled from {formatCountOf(p.pages_crawled, 'page')}{' '}
+        and scored. <Link to="/ideas">See them on the portal</Link>
       </Callout>
     );
   if (!props.showButton || p?.state !== 'not_loaded') return null;

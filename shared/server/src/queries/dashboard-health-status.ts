@@ -1,3 +1,4 @@
+import { formatCountOf } from '@ideamine/shared/format';
 import { percentOf } from '@ideamine/shared/trend';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -94,7 +95,7 @@ async function checkQueue(app: AppContext): Promise<Component> {
       pausedQueues(app.db),
     ]);
     const dead = [...deadByQueue.values()].reduce((a, b) => a + b, 0);
-    const notes = [`${dead} message(s) in dead-letter queues`];
+    const notes = [`${formatCountOf(dead, 'message')} in dead-letter queues`];
     if (paused.length) notes.push(`paused: ${paused.join(', ')}`);
     const status: HealthState = dead >= threshold || paused.length > 0 ? 'degraded' : 'healthy';
     if (dead >= threshold) notes[0] += ` (threshold ${threshold})`;
@@ -110,7 +111,7 @@ async function checkWorkers(app: AppContext): Promise<Component[]> {
     return WORKER_GROUPS.map((group) => {
       const count = live.get(group) ?? 0;
       return count > 0
-        ? component(`${group}_workers`, 'healthy', `${count} live worker(s)`)
+        ? component(`${group}_workers`, 'healthy', `${formatCountOf(count, 'live worker')}`)
         : component(`${group}_workers`, 'down', 'No live worker (no heartbeat in the last 30 s)');
     });
   } catch (err) {
