@@ -147,8 +147,8 @@ test('System Health renders every widget with real numbers, charts and the perio
   }
   const workers = page.getByRole('region', { name: 'Worker Performance' });
   await expect(workers.getByText('Active Crawl Workers')).toBeVisible();
-  await expect(workers.getByLabel('Hourly Throughput (Last 6 Hours)').locator('canvas')).toHaveCount(1);
-  await expect(workers.getByLabel('Daily Throughput (Last 7 Days)').locator('canvas')).toHaveCount(1);
+  await expect(workers.getByLabel('Hourly Throughput (Last 6 Hours)').locator('[_echarts_instance_] svg')).toHaveCount(1);
+  await expect(workers.getByLabel('Daily Throughput (Last 7 Days)').locator('[_echarts_instance_] svg')).toHaveCount(1);
   const jobs = page.getByRole('region', { name: 'Job Statistics' });
   const request = page.waitForRequest((r) => r.url().includes('/dashboard/job-stats?period=7d'));
   await jobs.getByRole('radio', { name: '7d' }).click();
@@ -172,9 +172,9 @@ test('Knowledge & Insights shows metrics, tags, pipeline, profit chart and trend
   await expect(metrics.locator('.im-stat-value').first()).toHaveText(live.total_items.toLocaleString('en-US'));
   await expect(page.getByRole('region', { name: 'Idea Pipeline' }).getByText('Analysed')).toBeVisible();
   const profit = page.getByRole('region', { name: 'Profit Potential Distribution' });
-  await expect(profit.getByLabel('Profit distribution pie chart').locator('canvas')).toHaveCount(1);
+  await expect(profit.getByLabel('Profit distribution pie chart').locator('[_echarts_instance_] svg')).toHaveCount(1);
   await profit.getByRole('radio', { name: 'Bar' }).click();
-  await expect(profit.getByLabel('Profit distribution bar chart').locator('canvas')).toHaveCount(1);
+  await expect(profit.getByLabel('Profit distribution bar chart').locator('[_echarts_instance_] svg')).toHaveCount(1);
   const trends = page.getByRole('region', { name: 'Emerging Trends' });
   await expect(trends.getByRole('tab', { name: 'Keywords' })).toBeVisible();
   await expect(trends.locator('.im-tag-cloud a').first()).toHaveAttribute('href', /\/knowledge\?search=/);

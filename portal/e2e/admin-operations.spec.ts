@@ -73,7 +73,7 @@ test('LLM monitoring shows the calls per model from the database and opens a mod
   const models = page.getByRole('region', { name: 'Models' });
   await expect(models.getByRole('link', { name: 'local-rules', exact: true })).toBeVisible();
   await expect(models.getByRole('link', { name: 'gpt-4o-mini', exact: true })).toBeVisible();
-  await expect(page.getByLabel('Calls per day').locator('canvas')).toHaveCount(1);
+  await expect(page.getByLabel('Calls per day').locator('[_echarts_instance_] svg')).toHaveCount(1);
   // Table2 draws its header twice (scrolling body and sticky top); the sticky one takes clicks.
   const sortByModel = models.locator('.bp6-table-quadrant-top').getByRole('button', { name: 'Sort by Model' });
   await sortByModel.click();
@@ -86,7 +86,7 @@ test('LLM monitoring shows the calls per model from the database and opens a mod
 
   await page.getByRole('radio', { name: '24h' }).click();
   await expect(page).toHaveURL(/period=24h/);
-  await expect(page.getByLabel('Calls per hour').locator('canvas')).toHaveCount(1);
+  await expect(page.getByLabel('Calls per hour').locator('[_echarts_instance_] svg')).toHaveCount(1);
 
   await models.getByRole('link', { name: 'gpt-4o-mini', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Model gpt-4o-mini' })).toBeVisible();
@@ -108,7 +108,7 @@ test('analytics and engagement show the aggregates the API computes', async ({ p
   const views = page.locator('.bp6-card', { hasText: 'Page views' }).locator('.im-stat-value');
   await expect(views).toHaveText(analytics.page_views.toLocaleString('en-US'));
   await expect(page.getByRole('region', { name: 'Sign-up funnel' }).getByText('Started a trial')).toBeVisible();
-  await expect(page.getByLabel('Per day').locator('canvas')).toHaveCount(1);
+  await expect(page.getByLabel('Per day').locator('[_echarts_instance_] svg')).toHaveCount(1);
   await screenshot(page, 'admin-analytics');
 
   const engagement = await apiAs<{ totals: { views: number; votes: number } }>(

@@ -1,7 +1,7 @@
 import '@blueprintjs/table/lib/css/table.css';
 import { Button, Checkbox, HotkeysProvider, Icon, Spinner } from '@blueprintjs/core';
 import { Cell, Column, ColumnHeaderCell, RenderMode, SelectionModes, Table2 } from '@blueprintjs/table';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { formatCount } from '@ideamine/shared/format';
 import { useNotifications } from '../../layout/Notifications';
 import { Empty, ErrorCallout, Loading } from '../../features/common/QueryState';
@@ -56,18 +56,20 @@ const ROW_HEIGHT = 26;
 const SCROLLBAR = 18;
 const HEADER_HEIGHT = 32;
 
-/** The inner width of an element as it changes (0 until it is on the page). */
-function useInnerWidth(element: HTMLElement | null): number {
+/**
+ * The inner width of the element `ref` points to (0 until it is on the page), measured after
+ * each render and when the window is resized.
+ */
+function useInnerWidth(ref: RefObject<HTMLElement | null>): number {
   const [width, setWidth] = useState(0);
+  // Two pixels for the table's border, so the last column's edge stays inside the box. An
+  // unchanged width sets nothing, so this settles after one measurement.
+  const measure = () => setWidth(Math.max(0, (ref.current?.clientWidth ?? 2) - 2));
+  useLayoutEffect(measure);
   useEffect(() => {
-    if (!element) return;
-    // Two pixels for the table's border, so the last column's edge stays inside the box.
-    const measure = () => setWidth(Math.max(0, element.clientWidth - 2));
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [element]);
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  });
   return width;
 }
 
@@ -81,7 +83,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const [copied, setCopied] = useState(0);
   const selectable = !!props.onSelectedChange;
   const selected = props.selected ?? new Map<RowKey, T>();
-  const [box, setBox] = useState<HTMLDivElement | null>(null);
+  const box = useRef<HTMLDivElement>(null);
   const width = useInnerWidth(box);
 
   function toggle(row: T) {
@@ -161,7 +163,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   else if (rows.count === 0) body = <Empty message={props.emptyMessage} />;
   else
     body = (
-      <div className="im-data-table" ref={setBox} style={{ height: tableHeight(rows.count, props.height) }}>
+      <div className="im-data-table" ref={box} style={{ height: tableHeight(rows.count, props.height) }}>
         {/* Drawn once the box is measured: the table takes its first column widths from it. */}
         {width > 0 && (
           <HotkeysProvider>
