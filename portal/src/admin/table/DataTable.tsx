@@ -57,15 +57,17 @@ const SCROLLBAR = 18;
 const HEADER_HEIGHT = 32;
 
 /**
- * The inner width of the element `ref` points to (0 until it is on the page), measured after
- * each render and when the window is resized.
+ * The inner width of the element `ref` points to (0 until it is on the page): measured once
+ * when it appears and again when the window is resized, never in reaction to the table's own
+ * rendering (measuring after every render fed back into the layout and looped).
  */
 function useInnerWidth(ref: RefObject<HTMLElement | null>): number {
   const [width, setWidth] = useState(0);
-  // Two pixels for the table's border, so the last column's edge stays inside the box. An
-  // unchanged width sets nothing, so this settles after one measurement.
-  const measure = () => setWidth(Math.max(0, (ref.current?.clientWidth ?? 2) - 2));
-  useLayoutEffect(measure);
+  // Two pixels for the table's border, and room for a page scroll bar that may come later.
+  const measure = () => ref.current && setWidth(Math.max(1, ref.current.clientWidth - 2 - SCROLLBAR));
+  useLayoutEffect(() => {
+    if (width === 0) measure();
+  });
   useEffect(() => {
     window.addEventListener('resize', measure);
     return () => window.removeEventListener('resize', measure);
