@@ -1,12 +1,11 @@
 import '@blueprintjs/table/lib/css/table.css';
 import { Button, Checkbox, HotkeysProvider, Icon, Spinner } from '@blueprintjs/core';
 import { Cell, Column, ColumnHeaderCell, RenderMode, SelectionModes, Table2 } from '@blueprintjs/table';
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useState, type ReactNode } from 'react';
 import { formatCount } from '@ideamine/shared/format';
 import { useNotifications } from '../../layout/Notifications';
 import { Empty, ErrorCallout, Loading } from '../../features/common/QueryState';
 import type { RowSource } from './row-source';
-import { fitColumns } from './fit-columns';
 import { toTsv } from './tsv';
 
 // The operator screens' dense table: Blueprint Table2 (virtual rendering, so 10,000 rows cost
@@ -52,32 +51,10 @@ export interface DataTableProps<T> {
 
 const CHECK_WIDTH = 36;
 const ROW_HEIGHT = 26;
-/** Room kept for a vertical scroll bar (Chromium's is 15 px). */
-const SCROLLBAR = 18;
 const HEADER_HEIGHT = 32;
 
-/**
- * The inner width of the element `ref` points to (0 until it is on the page): measured once
- * when it appears and again when the window is resized, never in reaction to the table's own
- * rendering (measuring after every render fed back into the layout and looped).
- */
-function useInnerWidth(ref: RefObject<HTMLElement | null>): number {
-  const [width, setWidth] = useState(0);
-  // Two pixels for the table's border, and room for a page scroll bar that may come later.
-  const measure = () => ref.current && setWidth(Math.max(1, ref.current.clientWidth - 2 - SCROLLBAR));
-  useLayoutEffect(() => {
-    if (width === 0) measure();
-  });
-  useEffect(() => {
-    window.addEventListener('resize', measure);
-    return () => window.removeEventListener('resize', measure);
-  });
-  return width;
-}
-
 /** Tall enough for every row up to the cap; beyond it the table scrolls. */
-const fullHeight = (count: number) => HEADER_HEIGHT + count * ROW_HEIGHT + 18;
-const tableHeight = (count: number, cap = 560) => Math.min(cap, fullHeight(count));
+const tableHeight = (count: number, cap = 560) => Math.min(cap, HEADER_HEIGHT + count * ROW_HEIGHT + 18);
 
 export function DataTable<T>(props: DataTableProps<T>) {
   const { rows, columns } = props;
@@ -85,8 +62,6 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const [copied, setCopied] = useState(0);
   const selectable = !!props.onSelectedChange;
   const selected = props.selected ?? new Map<RowKey, T>();
-  const box = useRef<HTMLDivElement>(null);
-  const width = useInnerWidth(box);
 
   function toggle(row: T) {
     const next = new Map(selected);
@@ -165,55 +140,47 @@ export function DataTable<T>(props: DataTableProps<T>) {
   else if (rows.count === 0) body = <Empty message={props.emptyMessage} />;
   else
     body = (
-      <div className="im-data-table" ref={box} style={{ height: tableHeight(rows.count, props.height) }}>
-        {/* Drawn once the box is measured: the table takes its first column widths from it. */}
-        {width > 0 && (
-          <HotkeysProvider>
-            <Table2
-              numRows={rows.count}
-              enableRowHeader={false}
-              enableMultipleSelection
-              selectionModes={SelectionModes.ROWS_AND_CELLS}
-              renderMode={RenderMode.NONE}
-              defaultRowHeight={ROW_HEIGHT}
-              columnWidths={fitColumns(
-                [...(selectable ? [CHECK_WIDTH] : []), ...columns.map((c) => c.width ?? 160)],
-                selectable ? 1 : 0,
-                // A table taller than its box has a vertical scroll bar inside it, narrowing the room.
-                width - (fullHeight(rows.count) > tableHeight(rows.count, props.height) ? SCROLLBAR : 0),
-              )}
-              cellRendererDependencies={[rows.version, selected, props.sort]}
-              onVisibleCellsChange={(r) => rows.onVisibleRows(r.rowIndexStart, r.rowIndexEnd)}
-              getCellClipboardData={(r, c) => {
-                const row = rows.rowAt(r);
-                const column = columns[c - (selectable ? 1 : 0)];
-                return row && column ? column.text(row) : '';
-              }}
-            >
-              {[
-                ...(selectable
-                  ? [
-                      <Column
-                        key="__select"
-                        id="__select"
-                        columnHeaderCellRenderer={() => <ColumnHeaderCell name="" />}
-                        cellRenderer={checkCell}
-                      />,
-                    ]
-                  : []),
-                ...columns.map((column) => (
-                  <Column
-                    key={column.id}
-                    id={column.id}
-                    name={column.name}
-                    columnHeaderCellRenderer={() => header(column)}
-                    cellRenderer={cell(column)}
-                  />
-                )),
-              ]}
-            </Table2>
-          </HotkeysProvider>
-        )}
+      <div className="im-data-table" style={{ height: tableHeight(rows.count, props.height) }}>
+        <HotkeysProvider>
+          <Table2
+            numRows={rows.count}
+            enableRowHeader={false}
+            enableMultipleSelection
+            selectionModes={SelectionModes.ROWS_AND_CELLS}
+            renderMode={RenderMode.NONE}
+            defaultRowHeight={ROW_HEIGHT}
+            columnWidths={[...(selectable ? [CHECK_WIDTH] : []), ...columns.map((c) => c.width ?? 160)]}
+            cellRendererDependencies={[rows.version, selected, props.sort]}
+            onVisibleCellsChange={(r) => rows.onVisibleRows(r.rowIndexStart, r.rowIndexEnd)}
+            getCellClipboardData={(r, c) => {
+              const row = rows.rowAt(r);
+              const column = columns[c - (selectable ? 1 : 0)];
+              return row && column ? column.text(row) : '';
+            }}
+          >
+            {[
+              ...(selectable
+                ? [
+                    <Column
+                      key="__select"
+                      id="__select"
+                      columnHeaderCellRenderer={() => <ColumnHeaderCell name="" />}
+                      cellRenderer={checkCell}
+                    />,
+                  ]
+                : []),
+              ...columns.map((column) => (
+                <Column
+                  key={column.id}
+                  id={column.id}
+                  name={column.name}
+                  columnHeaderCellRenderer={() => header(column)}
+                  cellRenderer={cell(column)}
+                />
+              )),
+            ]}
+          </Table2>
+        </HotkeysProvider>
       </div>
     );
 
