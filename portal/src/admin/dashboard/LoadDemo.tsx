@@ -12,9 +12,9 @@ import { useAuth } from '../../auth/AuthProvider';
 // pipeline. The button starts it; while it loads, the progress shows (pages crawled, ideas found
 // and scored), polled every second, also after a reload; when it is done, a link to the ideas.
 
-export const demoKey = ['admin', 'demo'] as const;
+const demoKey = ['admin', 'demo'] as const;
 
-export const fetchDemoProgress = async (client: ApiClient) => (await client.get<DemoProgressDto>('/admin/demo')).data;
+const fetchDemoProgress = async (client: ApiClient) => (await client.get<DemoProgressDto>('/admin/demo')).data;
 
 /** Crawling is most of the work; scoring the ideas found is the rest. */
 function fraction(p: DemoProgressDto): number {
@@ -23,7 +23,7 @@ function fraction(p: DemoProgressDto): number {
   return Math.min(1, 0.8 * crawled + 0.2 * scored);
 }
 
-export function DemoProgress(props: { progress: DemoProgressDto }) {
+function DemoProgress(props: { progress: DemoProgressDto }) {
   const p = props.progress;
   const percent = Math.round(fraction(p) * 100);
   return (

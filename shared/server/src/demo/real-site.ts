@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { escapeMarkup } from '@ideamine/shared/escape';
 import { demoPosts, type DemoPost } from './real-posts';
+import { teaser } from './site';
 
 // The demo: real public posts (real-posts.json) published the ways real sources publish them,
 // so one run of the pipeline goes through every transform path on real text:
@@ -108,12 +109,6 @@ function forumIndex(base: string, pageNo: number): string | null {
   return page(`Forum, page ${pageNo} of ${pages}`, `<h1>Forum</h1><ol>${rows}</ol><nav>${prev} ${next}</nav>`, {
     nav: forumNav(base),
   });
-}
-
-/** A feed entry's teaser, as most feeds give it: the first sentence, not the post. */
-function teaser(body: string): string {
-  const first = /^[\s\S]*?[.!?](\s|$)/.exec(body)?.[0] ?? body;
-  return (first.length > 200 ? `${first.slice(0, 197)}...` : first).trim();
 }
 
 function atom(base: string): string {

@@ -54,7 +54,7 @@ const urlset = (urls: string[]) =>
 
 /** A feed item's teaser, as most real feeds give it: the post's first sentence, not the post. */
 export function teaser(body: string): string {
-  const first = /^.*?[.!?](\s|$)/.exec(body)?.[0] ?? body;
+  const first = /^[\s\S]*?[.!?](\s|$)/.exec(body)?.[0] ?? body;
   return first.length > 200 ? `${first.slice(0, 197)}...` : first.trim();
 }
 

@@ -70,7 +70,8 @@ export function parseAllowList(spec: string | undefined): AllowList {
   const hosts = new Set<string>();
   const origins = new Set<string>();
   for (const e of entries) {
-    if (IP_PORT.test(e) && net.isIPv4(IP_PORT.exec(e)![1]!)) {
+    const ipPort = IP_PORT.exec(e);
+    if (ipPort && net.isIPv4(ipPort[1]!)) {
       origins.add(e);
       continue;
     }
@@ -91,11 +92,14 @@ export interface AllowList {
   origins: Set<string>;
 }
 
+/** "host:port" of a URL, with the scheme's default port spelled out (an allow-list origin entry). */
+export function hostPortOf(url: URL): string {
+  return `${url.hostname}:${url.port || (url.protocol === 'https:' ? '443' : '80')}`;
+}
+
 /** A URL whose host is an allowed IPv4:port pair (a literal IP: no lookup can redirect it elsewhere). */
 function originAllowed(url: URL, allow: AllowList): boolean {
-  if (!allow.origins.size || !net.isIPv4(url.hostname)) return false;
-  const port = url.port || (url.protocol === 'https:' ? '443' : '80');
-  return allow.origins.has(`${url.hostname}:${port}`);
+  return allow.origins.size > 0 && net.isIPv4(url.hostname) && allow.origins.has(hostPortOf(url));
 }
 
 /** IPv4-mapped IPv6 (::ffff:127.0.0.1) is judged as the IPv4 address it carries. */

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { readSetting } from '../commands/settings';
 import type { Db } from '../db/database';
-import { parseAllowList, type AllowList } from './address-policy';
+import { hostPortOf, parseAllowList, type AllowList } from './address-policy';
 
 /**
  * What a crawler of this deployment may reach although private: CRAWL_ALLOW_PRIVATE plus the
@@ -10,9 +10,7 @@ import { parseAllowList, type AllowList } from './address-policy';
  */
 export function privateHostsOf(config: { crawlAllowPrivate: string; demoSiteUrl: string }): string {
   const demo = new URL(config.demoSiteUrl);
-  const own = net.isIPv4(demo.hostname)
-    ? `${demo.hostname}:${demo.port || (demo.protocol === 'https:' ? 443 : 80)}`
-    : '';
+  const own = net.isIPv4(demo.hostname) ? hostPortOf(demo) : '';
   return [config.crawlAllowPrivate, own].filter(Boolean).join(',');
 }
 
