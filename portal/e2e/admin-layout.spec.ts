@@ -1,10 +1,40 @@
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures';
+import { e2eState, expect, signIn, test } from './fixtures';
 
-// The operator screens as they look: on every width no two texts of a chart (axis names,
-// legends, ticks, labels) are drawn over each other. Charts are SVG, so their texts are in the page.
+// The operator screens as they look: at desktop width no table hides a column behind a
+// sideways scroll, and on every width no two texts of a chart (axis names, legends, ticks,
+// labels) are drawn over each other. Charts are SVG, so their texts are in the page.
 
+const TABLE_PAGES = [
+  '/admin',
+  '/admin/system-health',
+  '/admin/jobs',
+  '/admin/knowledge',
+  '/admin/raw-data',
+  '/admin/schedules',
+  '/admin/rate-limits',
+  '/admin/users',
+  '/admin/backups',
+  '/admin/audit-log',
+  '/admin/tasks',
+  '/admin/schemas',
+  '/admin/llm-monitoring',
+  '/admin/engagement',
+  '/admin/settings',
+  '/admin/avatars',
+  '/admin/recovery',
+  '/admin/queues',
+  '/admin/analytics',
+];
 const CHART_PAGES = ['/admin/system-health', '/admin/analytics', '/admin/llm-monitoring', '/admin/engagement'];
+
+/** Elements that scroll sideways because their content is wider than they are. */
+const clipped = (page: Page) =>
+  page.evaluate(() =>
+    Array.from(document.querySelectorAll('main *'))
+      .filter((e) => ['auto', 'scroll'].includes(getComputedStyle(e).overflowX) && e.scrollWidth > e.clientWidth + 1)
+      .map((e) => `${e.getAttribute('aria-label') ?? e.className}: ${e.scrollWidth} px in ${e.clientWidth}`),
+  );
 
 /** Pairs of chart texts whose boxes overlap by more than a pixel each way. */
 const overlappingChartTexts = (page: Page) =>
@@ -33,6 +63,31 @@ const waitForCharts = async (page: Page) => {
   // ECharts animates its first drawing; texts settle within its 1 s animation.
   await expect.poll(() => overlappingChartTexts(page), { timeout: 5_000 }).toEqual([]);
 };
+
+test('at desktop width, no operator table hides a column behind a sideways scroll', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'admin', '/admin');
+  const found: string[] = [];
+  for (const path of TABLE_PAGES) {
+    await page.goto(path);
+    await expect(page.locator('main').getByRole('heading').first()).toBeVisible();
+    await expect(page.locator('.bp6-spinner, .bp6-skeleton')).toHaveCount(0, { timeout: 10_000 });
+    found.push(...(await clipped(page)).map((what) => `${path}: ${what}`));
+  }
+  // A job's page has a table per tab.
+  await page.goto(`/admin/jobs/${e2eState().seeded.bigJobId}`);
+  await expect(page.getByRole('tab').first()).toBeVisible();
+  const tabs = await page.getByRole('tab').all();
+  expect(tabs.length).toBeGreaterThanOrEqual(2);
+  for (const tab of tabs) {
+    await tab.click();
+    await expect(page.locator('.bp6-spinner, .bp6-skeleton')).toHaveCount(0, { timeout: 10_000 });
+    const name = await tab.textContent();
+    found.push(...(await clipped(page)).map((what) => `job tab ${name}: ${what}`));
+  }
+  expect(found).toEqual([]);
+});
 
 test('no two texts of a chart overlap, at 1440 and 390 px', async ({ page }) => {
   test.setTimeout(120_000);

@@ -95,8 +95,8 @@ function rerunColumn<T extends { id: number; status: string }>(kind: TaskKind): 
 
 export function crawlColumns(canRun: boolean): DataColumn<CrawlTask>[] {
   return [
-    { id: 'id', name: 'Id', width: 70, text: (t) => String(t.id) },
-    { id: 'url', name: 'URL', width: 280, text: (t) => t.url },
+    { id: 'id', name: 'Id', width: 60, text: (t) => String(t.id) },
+    { id: 'url', name: 'URL', width: 220, text: (t) => t.url },
     statusColumn<CrawlTask>(),
     ...(canRun ? rerunColumn<CrawlTask>('crawl') : []),
     { id: 'depth', name: 'Depth', width: 55, text: (t) => String(t.depth) },
@@ -105,11 +105,11 @@ export function crawlColumns(canRun: boolean): DataColumn<CrawlTask>[] {
     {
       id: 'duration_ms',
       name: 'Time',
-      width: 70,
+      width: 60,
       text: (t) => (t.duration_ms === null ? '' : `${formatCount(t.duration_ms)} ms`),
     },
-    { id: 'finished_at', name: 'Finished', width: 125, text: (t) => when(t.finished_at) },
-    { id: 'problem', name: 'Error or skip reason', width: 300, text: taskProblem },
+    { id: 'finished_at', name: 'Finished', width: 110, text: (t) => when(t.finished_at) },
+    { id: 'problem', name: 'Error or skip reason', width: 250, text: taskProblem },
   ];
 }
 
@@ -145,11 +145,11 @@ export function transformColumns(canRun: boolean, showRaw: boolean): DataColumn<
       : []),
     { id: 'items_created', name: 'Ideas made', width: 90, text: (t) => formatCount(t.items_created) },
     { id: 'attempts', name: 'Attempts', width: 70, text: (t) => String(t.attempts) },
-    { id: 'finished_at', name: 'Finished', width: 125, text: (t) => when(t.finished_at) },
+    { id: 'finished_at', name: 'Finished', width: 110, text: (t) => when(t.finished_at) },
     {
       id: 'problem',
       name: 'Error or skip reason',
-      width: 360,
+      width: 300,
       text: taskProblem,
       render: (t) => <DroppedItems task={t} />,
     },

@@ -68,7 +68,7 @@ const COLUMNS: DataColumn<KnowledgeListItem>[] = [
   {
     id: 'title',
     name: 'Title',
-    width: 300,
+    width: 250,
     sortable: true,
     text: (k) => k.title,
     render: (k) => (
@@ -77,11 +77,11 @@ const COLUMNS: DataColumn<KnowledgeListItem>[] = [
       </Link>
     ),
   },
-  { id: 'profit_score', name: 'Profit', width: 130, sortable: true, text: profitText },
+  { id: 'profit_score', name: 'Profit', width: 110, sortable: true, text: profitText },
   {
     id: 'visibility',
     name: 'Visibility',
-    width: 100,
+    width: 90,
     sortable: true,
     text: (k) => k.visibility,
     render: (k) => <VisibilityTag visibility={k.visibility} />,
@@ -89,7 +89,7 @@ const COLUMNS: DataColumn<KnowledgeListItem>[] = [
   {
     id: 'editor_pick',
     name: 'Pick',
-    width: 70,
+    width: 60,
     sortable: true,
     text: (k) => (k.editor_pick ? "Editor's pick" : ''),
     render: (k) => (k.editor_pick ? <Icon icon="star" intent="warning" title="Editor's pick" /> : null),
@@ -97,19 +97,19 @@ const COLUMNS: DataColumn<KnowledgeListItem>[] = [
   {
     id: 'vote_score',
     name: 'Votes',
-    width: 90,
+    width: 70,
     sortable: true,
     text: (k) => `${k.vote_score} (+${k.upvotes} / -${k.downvotes})`,
   },
-  { id: 'categories', name: 'Categories', width: 180, text: (k) => k.categories.join(', ') },
-  { id: 'source_domain', name: 'Source', width: 130, text: (k) => k.source_domain },
+  { id: 'categories', name: 'Categories', width: 160, text: (k) => k.categories.join(', ') },
+  { id: 'source_domain', name: 'Source', width: 120, text: (k) => k.source_domain },
   {
     id: 'enriched_at',
     name: 'Enriched',
-    width: 130,
+    width: 110,
     text: (k) => (k.enriched_at ? formatTimestamp(k.enriched_at) : 'No'),
   },
-  { id: 'created_at', name: 'Created', width: 130, sortable: true, text: (k) => formatTimestamp(k.created_at) },
+  { id: 'created_at', name: 'Created', width: 110, sortable: true, text: (k) => formatTimestamp(k.created_at) },
 ];
 
 function Filters(props: { search: Search; set(patch: Partial<Search>): void }) {

@@ -75,8 +75,8 @@ function columns(canWrite: boolean): DataColumn<Schedule>[] {
           </Tag>
         ),
     },
-    { id: 'cron', name: 'Cron', width: 100, text: (s) => s.cron },
-    { id: 'when', name: 'When', width: 220, text: (s) => `${describeCron(s.cron) ?? s.cron} (${s.timezone})` },
+    { id: 'cron', name: 'Cron', width: 90, text: (s) => s.cron },
+    { id: 'when', name: 'When', width: 200, text: (s) => `${describeCron(s.cron) ?? s.cron} (${s.timezone})` },
     {
       id: 'next_run_at',
       name: 'Next run',
@@ -90,7 +90,7 @@ function columns(canWrite: boolean): DataColumn<Schedule>[] {
       width: 110,
       text: (s) => (s.last_run_at ? formatRelative(s.last_run_at) : 'Never'),
     },
-    { id: 'initial_url', name: 'Start URL', width: 260, text: templateUrl },
+    { id: 'initial_url', name: 'Start URL', width: 220, text: templateUrl },
     { id: 'is_builtin', name: 'Origin', width: 80, text: (s) => (s.is_builtin ? 'Built-in' : 'Custom') },
   ];
 }

@@ -61,7 +61,7 @@ export function SettingsPage() {
   const [editing, setEditing] = useState<Setting | null>(null);
   const [creating, setCreating] = useState(false);
   const columns: DataColumn<Setting>[] = [
-    { id: 'key', name: 'Key', width: 240, text: (s) => s.key, render: (s) => <Code>{s.key}</Code> },
+    { id: 'key', name: 'Key', width: 220, text: (s) => s.key, render: (s) => <Code>{s.key}</Code> },
     ...(canWrite
       ? [
           {
@@ -73,7 +73,7 @@ export function SettingsPage() {
           },
         ]
       : []),
-    { id: 'value', name: 'Value', width: 150, text: (s) => valueText(s.value) },
+    { id: 'value', name: 'Value', width: 140, text: (s) => valueText(s.value) },
     { id: 'default', name: 'Default', width: 130, text: (s) => valueText(s.default) },
     {
       id: 'is_default',
@@ -89,11 +89,11 @@ export function SettingsPage() {
           </Tag>
         ),
     },
-    { id: 'description', name: 'Description', width: 360, text: (s) => s.description },
+    { id: 'description', name: 'Description', width: 300, text: (s) => s.description },
     {
       id: 'updated_at',
       name: 'Updated',
-      width: 130,
+      width: 110,
       text: (s) => (s.updated_at ? formatTimestamp(s.updated_at) : '—'),
     },
   ];

@@ -36,8 +36,8 @@ type RowAction = { action: 'cancel' | 'delete'; task: TaskHit } | null;
 
 function columns(act: (a: NonNullable<RowAction>) => void, retry: (t: TaskHit) => void): DataColumn<TaskHit>[] {
   return [
-    { id: 'kind', name: 'Kind', width: 80, text: (t) => t.kind },
-    { id: 'id', name: 'Id', width: 75, text: (t) => String(t.id) },
+    { id: 'kind', name: 'Kind', width: 70, text: (t) => t.kind },
+    { id: 'id', name: 'Id', width: 65, text: (t) => String(t.id) },
     {
       id: 'job_id',
       name: 'Job',
@@ -85,11 +85,11 @@ function columns(act: (a: NonNullable<RowAction>) => void, retry: (t: TaskHit) =
         </ButtonGroup>
       ),
     },
-    { id: 'url', name: 'URL', width: 280, text: (t) => t.url ?? '' },
-    { id: 'problem', name: 'Error or skip reason', width: 240, text: taskProblem },
+    { id: 'url', name: 'URL', width: 195, text: (t) => t.url ?? '' },
+    { id: 'problem', name: 'Error or skip reason', width: 200, text: taskProblem },
     { id: 'attempts', name: 'Attempts', width: 70, text: (t) => String(t.attempts) },
-    { id: 'finished_at', name: 'Finished', width: 130, text: (t) => when(t.finished_at) },
-    { id: 'updated_at', name: 'Updated', width: 130, text: (t) => when(t.updated_at) },
+    { id: 'finished_at', name: 'Finished', width: 110, text: (t) => when(t.finished_at) },
+    { id: 'updated_at', name: 'Updated', width: 110, text: (t) => when(t.updated_at) },
   ];
 }
 
