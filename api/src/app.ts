@@ -14,6 +14,8 @@ import { securityHeaders } from './middlewares/security-headers';
 import { renderDocsPage } from './routes/meta/docs-page';
 import { formPostCallbackRouter } from './routes/meta/form-post-callback';
 import { demoSite } from './routes/meta/demo-site';
+import { crawlerFiles } from './seo/crawler-files';
+import { portalHeads } from './seo/portal-heads';
 import { healthRouter } from './routes/meta/health';
 import { buildOpenApiDocument } from './routes/meta/openapi';
 import { mountRoutes } from './routes/mount';
@@ -64,7 +66,8 @@ export function createApp(app: AppContext, options: AppOptions = {}): Koa {
   koa.use(onlyFor(['/healthz', '/readyz', '/metrics'], health.routes()));
   koa.use(onlyFor(['/', `${API_BASE}/openapi.json`, `${API_BASE}/docs`], docs.routes()));
   koa.use(demoSite());
-  if (withPortal) koa.use(portalStatic(app.config.portalDir));
+  koa.use(crawlerFiles(app));
+  if (withPortal) koa.use(portalStatic(app.config.portalDir, portalHeads(app)));
   koa.use(formPostCallbackRouter().routes());
   koa.use(authenticate(app));
   koa.use(api);

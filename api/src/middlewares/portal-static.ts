@@ -2,12 +2,16 @@ import { createReadStream, existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { API_BASE } from '@ideamine/shared/limits';
+import { withHead } from '../seo/head-html';
+import type { PageHead } from '../seo/page-head';
 
 // Serves the built portal at `/`: hashed assets cached for a year, any other page path answered
-// with index.html so the portal's router can show it (or its not-found page). API, health and
-// metrics paths never reach this.
+// with index.html so the portal's router can show it (or its not-found page). Given `headOf`,
+// that index.html carries the page's own title, description, canonical link and Open Graph
+// tags, with a 404 status for a page that does not exist and a 301 to a page's one address.
+// API, health and metrics paths never reach this.
 
 const PORTAL_CSP = [
   "default-src 'self'",
@@ -43,7 +47,10 @@ export function portalAvailable(dir: string): boolean {
   return existsSync(path.join(dir, 'index.html'));
 }
 
-export function portalStatic(dir: string): Middleware {
+/** The head of a portal page, given its decoded path. */
+export type PageHeadOf = (ctx: Context, path: string) => Promise<PageHead>;
+
+export function portalStatic(dir: string, headOf?: PageHeadOf): Middleware {
   const root = path.resolve(dir);
   return async (ctx, next) => {
     if (
@@ -67,8 +74,35 @@ export function portalStatic(dir: string): Middleware {
     const index = path.join(root, 'index.html');
     const indexInfo = await stat(index).catch(() => null);
     if (!indexInfo) return next();
-    return send(ctx, index, indexInfo, false);
+    if (!headOf) return send(ctx, index, indexInfo, false);
+    return sendPage(ctx, index, indexInfo, await headOf(ctx, relative));
   };
+}
+
+/** index.html as built, read once per file version. */
+const indexHtmls = new Map<string, { mtimeMs: number; html: string }>();
+
+async function indexHtmlOf(file: string, mtimeMs: number): Promise<string> {
+  const cached = indexHtmls.get(file);
+  if (cached && cached.mtimeMs === mtimeMs) return cached.html;
+  const html = await readFile(file, 'utf8');
+  indexHtmls.set(file, { mtimeMs, html });
+  return html;
+}
+
+async function sendPage(ctx: Context, index: string, info: { mtimeMs: number }, head: PageHead) {
+  if (head.redirect) {
+    ctx.redirect(head.redirect + (ctx.querystring ? `?${ctx.querystring}` : ''));
+    ctx.status = 301;
+    return;
+  }
+  const html = withHead(await indexHtmlOf(index, info.mtimeMs), head);
+  ctx.set('Content-Security-Policy', PORTAL_CSP);
+  ctx.set('Cache-Control', 'no-cache');
+  ctx.status = head.status;
+  ctx.type = TYPES['.html']!;
+  ctx.body = ctx.method === 'HEAD' ? '' : html;
+  ctx.length = Buffer.byteLength(html);
 }
 
 const COMPRESSIBLE = new Set(['.js', '.css', '.html', '.svg', '.json', '.txt']);

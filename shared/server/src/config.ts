@@ -42,6 +42,7 @@ const envSchema = z.object({
   DB_POOL_SIZE: int(10),
   CRAWL_ALLOW_PRIVATE: z.string().default(''),
   DEMO_SITE_URL: z.url({ error: 'must be a URL' }).optional(),
+  PUBLIC_URL: z.url({ error: 'must be a URL' }).optional(),
   WORKER_THREADS: z.coerce.number().int().min(0).max(64).default(1),
   OAUTH_REDIRECT_BASE_URL: z.url({ error: 'must be a URL' }).default('http://localhost:3000'),
   OAUTH_GOOGLE_CLIENT_ID: z.string().optional(),
@@ -92,6 +93,11 @@ export interface Config {
   databaseUrl: string | undefined;
   /** A read replica for visitors' public reads; unset: they read DATABASE_URL like the rest. */
   databaseReadUrl: string | undefined;
+  /**
+   * The portal's address as visitors know it, for canonical links, link previews and the
+   * sitemap; unset: the address each request came to.
+   */
+  publicUrl: string | undefined;
   dataDir: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   corsOrigins: string[];
@@ -144,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     databaseReadUrl: e.DATABASE_READ_URL,
+    publicUrl: e.PUBLIC_URL === undefined ? undefined : withoutTrailingSlashes(e.PUBLIC_URL),
     dataDir: path.resolve(e.DATA_DIR),
     logLevel: e.LOG_LEVEL,
     corsOrigins: e.CORS_ORIGINS.split(',')

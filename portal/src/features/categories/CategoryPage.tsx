@@ -1,6 +1,8 @@
 import { H2 } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { documentTitle } from '@ideamine/shared/routes';
 import { useAuth } from '../../auth/AuthProvider';
 import { categoriesQuery, ideaListQuery } from '../../queries/ideas';
 import { Pager } from '../common/Pager';
@@ -19,6 +21,10 @@ export function CategoryPage(props: { slug: string; page: number }) {
     ...ideaListQuery(client, 'all', { category: category?.slug, page: props.page, page_size: IDEA_PAGE_SIZE }),
     enabled: Boolean(category),
   });
+  // The same title the server gives this page (api/src/seo/page-head.ts).
+  useEffect(() => {
+    if (category) document.title = documentTitle(`${category.name} ideas`);
+  }, [category]);
   return (
     <QueryState query={categories}>
       {() =>

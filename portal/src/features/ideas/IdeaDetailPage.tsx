@@ -2,6 +2,7 @@ import { AnchorButton, Button, Card, H2, H5, HTMLTable, Tag } from '@blueprintjs
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { documentTitle } from '@ideamine/shared/routes';
 import {
   formatNumber,
   formatTimestamp,
@@ -49,7 +50,7 @@ export function IdeaDetailPage(props: { id: number; slug?: string }) {
 
   useEffect(() => {
     if (idea && idea.slug && props.slug !== idea.slug) void navigate({ to: ideaPath(idea), replace: true });
-    if (idea) document.title = `${idea.title} · Ideamine`;
+    if (idea) document.title = documentTitle(idea.title);
   }, [idea, props.slug, navigate]);
 
   return (
