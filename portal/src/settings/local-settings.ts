@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 // Persisted local settings of spec s3: darkMode, sidebarCollapsed, unread notifications and
-// analytics preferences. Each lives under its own local-storage key; the hook re-renders every
+// analytics preferences, and how idea lists are shown. Each lives under its own local-storage key; the hook re-renders every
 // component that reads a key when any of them writes it.
 
 const PREFIX = 'ideamine.';
@@ -64,4 +64,5 @@ export const SETTING_KEYS = {
   notifications: 'notifications',
   analyticsPreferences: 'analyticsPreferences',
   autoRefresh: 'autoRefresh',
+  ideaView: 'ideaView',
 } as const;

@@ -5,18 +5,19 @@ import { ideaListQuery } from '../../queries/ideas';
 import { Pager } from '../common/Pager';
 import { Empty, QueryState } from '../common/QueryState';
 import { IdeaGrid } from '../ideas/IdeaGrid';
-import { IDEA_PAGE_SIZE } from '../ideas/list-search';
+import { useIdeaPageSize } from '../ideas/idea-view';
 import { ButtonLink } from './ButtonLink';
 
 // /my/ideas: the ideas the signed-in user submitted, newest first, one page at a time.
 
 export function MyIdeasPage(props: { page: number; onPage(page: number): void }) {
   const { client } = useAuth();
+  const pageSize = useIdeaPageSize();
   const ideas = useQuery(
     ideaListQuery(client, 'all', {
       user_filter: 'mine',
       page: props.page,
-      page_size: IDEA_PAGE_SIZE,
+      page_size: pageSize,
       sort: 'created_at',
       order: 'desc',
     }),
@@ -47,7 +48,7 @@ export function MyIdeasPage(props: { page: number; onPage(page: number): void })
             />
           ) : (
             <>
-              <IdeaGrid ideas={data.items} />
+              <IdeaGrid ideas={data.items} switchable />
               <Pager pagination={data.pagination} onPage={props.onPage} />
             </>
           )

@@ -8,7 +8,7 @@ import { categoriesQuery, ideaListQuery } from '../../queries/ideas';
 import { Pager } from '../common/Pager';
 import { Empty, QueryState } from '../common/QueryState';
 import { IdeaGrid } from '../ideas/IdeaGrid';
-import { IDEA_PAGE_SIZE } from '../ideas/list-search';
+import { useIdeaPageSize } from '../ideas/idea-view';
 
 /** One category: found by slug (or by name, for links typed by hand), with its ideas paged. */
 export function CategoryPage(props: { slug: string; page: number }) {
@@ -16,9 +16,10 @@ export function CategoryPage(props: { slug: string; page: number }) {
   const navigate = useNavigate();
   const categories = useQuery(categoriesQuery(client));
   const wanted = props.slug.toLowerCase();
+  const pageSize = useIdeaPageSize();
   const category = categories.data?.find((c) => c.slug === wanted || c.name.toLowerCase() === wanted);
   const ideas = useQuery({
-    ...ideaListQuery(client, 'all', { category: category?.slug, page: props.page, page_size: IDEA_PAGE_SIZE }),
+    ...ideaListQuery(client, 'all', { category: category?.slug, page: props.page, page_size: pageSize }),
     enabled: Boolean(category),
   });
   // The same title the server gives this page (api/src/seo/page-head.ts).
@@ -41,7 +42,7 @@ export function CategoryPage(props: { slug: string; page: number }) {
             >
               {(data) => (
                 <>
-                  <IdeaGrid ideas={data.items} />
+                  <IdeaGrid ideas={data.items} switchable />
                   <Pager
                     pagination={data.pagination}
                     onPage={(page) =>

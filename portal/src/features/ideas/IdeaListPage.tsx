@@ -10,7 +10,8 @@ import { Pager } from '../common/Pager';
 import { QueryState } from '../common/QueryState';
 import { CategorySelect, ProfitLevelSelect, SortSelect } from './FilterSelects';
 import { IdeaGrid } from './IdeaGrid';
-import { IDEA_PAGE_SIZE, type IdeaListSearch } from './list-search';
+import { useIdeaPageSize } from './idea-view';
+import type { IdeaListSearch } from './list-search';
 
 // Every idea list of the portal: all ideas, high potential, editor picks and community
 // favourites, with the filters each API call supports. Filters, sort and page live in the URL.
@@ -65,10 +66,12 @@ export function IdeaListPage(props: {
   const { client, user } = useAuth();
   const navigate = useNavigate();
   const s = { ...config.defaults, ...props.search };
+  const viewPageSize = useIdeaPageSize();
+  const pageSize = props.pageSize ?? viewPageSize;
   const params: Query = config.filters
     ? {
         page: s.page ?? 1,
-        page_size: props.pageSize ?? IDEA_PAGE_SIZE,
+        page_size: pageSize,
         search: s.search,
         category: s.category,
         profit_level: s.profit_level,
@@ -77,7 +80,7 @@ export function IdeaListPage(props: {
         order: s.order,
         cursor: s.after,
       }
-    : { page: s.page ?? 1, page_size: props.pageSize ?? IDEA_PAGE_SIZE };
+    : { page: s.page ?? 1, page_size: pageSize };
   const list = useQuery(ideaListQuery(client, props.kind, params));
   const [text, setText] = useState(s.search ?? '');
   useEffect(() => setText(s.search ?? ''), [s.search]);
@@ -150,7 +153,7 @@ export function IdeaListPage(props: {
       >
         {(data) => (
           <>
-            <IdeaGrid ideas={data.items} />
+            <IdeaGrid ideas={data.items} switchable />
             <Pager
               pagination={data.pagination}
               onPage={(page, after) => update({ page, after: config.filters ? after : undefined })}

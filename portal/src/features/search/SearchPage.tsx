@@ -8,7 +8,7 @@ import { Pager } from '../common/Pager';
 import { QueryState } from '../common/QueryState';
 import { CategorySelect, ProfitLevelSelect, SortSelect } from '../ideas/FilterSelects';
 import { IdeaGrid } from '../ideas/IdeaGrid';
-import { IDEA_PAGE_SIZE } from '../ideas/list-search';
+import { useIdeaPageSize } from '../ideas/idea-view';
 import { SearchBox } from './SearchBox';
 import type { SearchParams } from './search-params';
 
@@ -17,6 +17,7 @@ export function SearchPage({ search }: { search: SearchParams }) {
   const navigate = useNavigate();
   const update = (patch: Partial<SearchParams>) =>
     navigate({ to: '/search', search: { ...search, ...patch, page: patch.page ?? undefined } });
+  const pageSize = useIdeaPageSize();
   const results = useQuery(
     searchQuery(client, {
       q: search.q,
@@ -27,7 +28,7 @@ export function SearchPage({ search }: { search: SearchParams }) {
       sort: search.sort,
       order: search.order,
       page: search.page ?? 1,
-      page_size: IDEA_PAGE_SIZE,
+      page_size: pageSize,
     }),
   );
   const trending = useQuery(trendingQuery(client, { time_filter: '7d', page_size: 10 }));
@@ -74,7 +75,7 @@ export function SearchPage({ search }: { search: SearchParams }) {
       >
         {(data) => (
           <>
-            <IdeaGrid ideas={data.items} />
+            <IdeaGrid ideas={data.items} switchable />
             <Pager pagination={data.pagination} onPage={(page) => update({ page })} />
           </>
         )}

@@ -6,7 +6,7 @@ import { searchQuery } from '../../queries/ideas';
 import { Pager } from '../common/Pager';
 import { QueryState } from '../common/QueryState';
 import { IdeaGrid } from '../ideas/IdeaGrid';
-import { IDEA_PAGE_SIZE } from '../ideas/list-search';
+import { useIdeaPageSize } from '../ideas/idea-view';
 
 const WINDOW_DAYS = 7;
 
@@ -14,6 +14,7 @@ const WINDOW_DAYS = 7;
 export function TrendingIdeasPage(props: { page: number; path: string }) {
   const { client } = useAuth();
   const navigate = useNavigate();
+  const pageSize = useIdeaPageSize();
   const since = new Date(Date.now() - WINDOW_DAYS * 86_400_000).toISOString().slice(0, 10);
   const query = useQuery(
     searchQuery(client, {
@@ -21,7 +22,7 @@ export function TrendingIdeasPage(props: { page: number; path: string }) {
       sort: 'vote_score',
       order: 'desc',
       page: props.page,
-      page_size: IDEA_PAGE_SIZE,
+      page_size: pageSize,
     }),
   );
   return (
@@ -31,7 +32,7 @@ export function TrendingIdeasPage(props: { page: number; path: string }) {
       <QueryState query={query} isEmpty={(d) => d.items.length === 0} emptyMessage="No trending ideas this week yet.">
         {(data) => (
           <>
-            <IdeaGrid ideas={data.items} />
+            <IdeaGrid ideas={data.items} switchable />
             <Pager pagination={data.pagination} onPage={(page) => navigate({ to: props.path, search: { page } })} />
           </>
         )}
