@@ -77,10 +77,10 @@ test('LLM monitoring shows the calls per model from the database and opens a mod
   // Table2 draws its header twice (scrolling body and sticky top); the sticky one takes clicks.
   const sortByModel = models.locator('.bp6-table-quadrant-top').getByRole('button', { name: 'Sort by Model' });
   await sortByModel.click();
-  await expect(sortByModel).toHaveAttribute('aria-sort', 'descending');
+  await expect(sortByModel).toHaveAccessibleName('Sort by Model (sorted descending)');
   await expect(models.locator('.bp6-table-quadrant-main .bp6-table-cell').first()).toHaveText(/^local-rules/);
   await sortByModel.click();
-  await expect(sortByModel).toHaveAttribute('aria-sort', 'ascending');
+  await expect(sortByModel).toHaveAccessibleName('Sort by Model (sorted ascending)');
   await expect(models.locator('.bp6-table-quadrant-main .bp6-table-cell').first()).toHaveText('gpt-4o-mini');
   await screenshot(page, 'admin-llm-monitoring');
 

@@ -50,7 +50,7 @@ test('an admin starts a job, watches it run and opens an idea it produced', asyn
   await screenshot(page, 'admin-job-detail');
 
   // Run one finished crawl task again: the job reopens, the page follows it to the end again.
-  const rerun = crawlTable.getByRole('button', { name: /^Run crawl task \d+ again$/ }).first();
+  const rerun = crawlTable.getByRole('button', { name: /^Run again: crawl task \d+$/ }).first();
   await rerun.click();
   await expect(page.getByText('Crawl task queued')).toBeVisible();
   await expect(status).toHaveText(/^(completed|partially completed)$/, { timeout: 60_000 });

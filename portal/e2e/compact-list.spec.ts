@@ -28,7 +28,7 @@ test('a visitor switches the ideas to a compact list, which stays chosen', async
   await expect(first.getByRole('link').first()).toHaveAttribute('href', /^\/ideas\/\d+\//);
   await expect(first).toContainText('/ 10');
   await expect(first.locator('time')).toHaveAttribute('datetime', /^\d{4}-/);
-  await expect(first.getByLabel(/\d+ up, \d+ down/)).toBeVisible();
+  await expect(first.getByLabel(/^\d+ up, \d+ down$/)).toBeVisible();
   expect((await first.boundingBox())!.height).toBeLessThan(44);
   const rowsAbove = await rowsAboveTheFold(page);
   expect(rowsAbove).toBeGreaterThanOrEqual(3 * Math.max(cardsAbove, 5));

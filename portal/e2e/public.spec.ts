@@ -245,11 +245,11 @@ test('the cookie banner closes after a choice and stays closed', async ({ browse
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto('/');
-  await expect(page.getByRole('dialog', { name: 'Cookie preferences' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Cookie preferences' })).toBeVisible();
   await page.getByRole('button', { name: 'Accept All' }).click();
-  await expect(page.getByRole('dialog', { name: 'Cookie preferences' })).toBeHidden();
+  await expect(page.getByRole('region', { name: 'Cookie preferences' })).toBeHidden();
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Welcome to Ideamine' })).toBeVisible();
-  await expect(page.getByRole('dialog', { name: 'Cookie preferences' })).toBeHidden();
+  await expect(page.getByRole('region', { name: 'Cookie preferences' })).toBeHidden();
   await context.close();
 });

@@ -31,6 +31,10 @@ export function Shell() {
 
   return (
     <div className="im-app">
+      {/* The first Tab stop: past the navigation, straight to the page. */}
+      <a className="im-skip-link" href="#main-content">
+        Skip to content
+      </a>
       <TopNav mobile={mobile} onMenu={() => setDrawerOpen(true)} />
       <div className="im-body">
         {mobile ? (
@@ -48,7 +52,7 @@ export function Shell() {
         ) : (
           <Sidebar collapsed={collapsed} onToggle={() => setCollapsed(!collapsed)} />
         )}
-        <main className="im-main">
+        <main className="im-main" id="main-content" tabIndex={-1}>
           <AppBreadcrumbs />
           <ErrorBoundary resetKey={pathname}>
             <Suspense fallback={<Loading />}>

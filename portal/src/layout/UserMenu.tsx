@@ -52,7 +52,8 @@ export function UserMenu() {
   );
   return (
     <Popover content={menu} placement="bottom-end">
-      <Button variant="minimal" icon="user" endIcon="caret-down" aria-label="User menu">
+      {/* The name holds the username the button shows, as speech input users say what they see. */}
+      <Button variant="minimal" icon="user" endIcon="caret-down" aria-label={`${user.username}: user menu`}>
         <span className="im-hide-mobile">{user.username}</span>
       </Button>
     </Popover>

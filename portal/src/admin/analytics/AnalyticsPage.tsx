@@ -31,6 +31,7 @@ function Funnel({ funnel }: { funnel: AnalyticsOverview['signup_funnel'] }) {
               <td>{formatCount(count)}</td>
               <td style={{ width: '40%' }}>
                 <ProgressBar
+                  aria-label={`${label}: share of visitors`}
                   animate={false}
                   stripes={false}
                   intent="primary"

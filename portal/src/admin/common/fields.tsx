@@ -94,6 +94,8 @@ export function NumberField(
         min={props.min}
         max={props.max}
         minorStepSize={null}
+        // Arrow keys step the value; Blueprint's step buttons would point at an id ours replaces.
+        buttonPosition="none"
         allowNumericCharactersOnly
         intent={intentOf(props.error, props.name)}
         onValueChange={(value, text) => props.onChange(text.trim() === '' || Number.isNaN(value) ? undefined : value)}

@@ -35,6 +35,7 @@ export function DatabaseStatusWidget() {
               <span className="im-muted">{formatPercent(d.storage_utilization.percentage)}</span>
             </div>
             <ProgressBar
+              aria-label="Storage used"
               value={Math.min(1, d.storage_utilization.percentage / 100)}
               intent={storageIntent(d.storage_utilization.percentage)}
               animate={false}

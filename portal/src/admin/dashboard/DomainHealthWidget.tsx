@@ -69,7 +69,7 @@ export function DomainHealthWidget() {
                 <tr key={row.domain}>
                   <td>
                     {row.has_persistent_issues && (
-                      <Icon icon="warning-sign" intent="danger" aria-label="Persistent issues" />
+                      <Icon icon="warning-sign" intent="danger" title="Persistent issues" />
                     )}{' '}
                     {row.domain}
                   </td>

@@ -39,11 +39,12 @@ export function ErrorRatesWidget() {
                 <span className="im-muted">threshold {formatPercent(r.threshold)}</span>
                 {r.alert && (
                   <Tooltip content="Error rate exceeds threshold">
-                    <Icon icon="warning-sign" intent="danger" aria-label="Error rate exceeds threshold" />
+                    <Icon icon="warning-sign" intent="danger" title="Error rate exceeds threshold" />
                   </Tooltip>
                 )}
               </div>
               <ProgressBar
+                aria-label={`${label} error rate against its threshold`}
                 value={errorRateFill(r.rate, r.threshold)}
                 intent={LEVEL_INTENT[errorRateLevel(r.rate, r.threshold)]}
                 animate={false}

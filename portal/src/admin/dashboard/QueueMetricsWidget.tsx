@@ -73,7 +73,7 @@ export function QueueMetricsWidget(props: { autoRefresh: boolean }) {
                 {formatCount(data.dead_letter_queue.depth)}{' '}
                 {data.dead_letter_queue.alert && (
                   <Tooltip content="Queue depth exceeds threshold">
-                    <Icon icon="warning-sign" intent="danger" aria-label="Queue depth exceeds threshold" />
+                    <Icon icon="warning-sign" intent="danger" title="Queue depth exceeds threshold" />
                   </Tooltip>
                 )}
               </div>

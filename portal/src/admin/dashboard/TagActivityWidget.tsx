@@ -46,7 +46,6 @@ export function TagActivityWidget() {
             {tags.map((t) => (
               <Link key={t.tag} to="/knowledge" search={{ tag: t.tag }} className="im-chip-link">
                 <Tag
-                  interactive
                   round
                   size={tagChipSize(t.count, max) === 'medium' ? 'large' : 'medium'}
                   intent={TREND_INTENT[normaliseTrend(t.trend)]}

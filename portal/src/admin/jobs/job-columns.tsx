@@ -1,6 +1,6 @@
 import { Button } from '@blueprintjs/core';
 import { Link } from '@tanstack/react-router';
-import { formatCount } from '@ideamine/shared/format';
+import { formatCount, formatCountOf } from '@ideamine/shared/format';
 import { useAuth } from '../../auth/AuthProvider';
 import { jobKeys, type CrawlTask, type JobIdea, type TransformTask } from '../api/jobs';
 import type { RawData } from '../api/raw-data';
@@ -27,7 +27,7 @@ function RerunButton(props: { kind: TaskKind; id: number; status: string }) {
       variant="minimal"
       icon="play"
       text="Run again"
-      aria-label={`Run ${props.kind} task ${props.id} again`}
+      aria-label={`Run again: ${props.kind} task ${props.id}`}
       disabled={!isFinishedTask(props.status)}
       loading={rerun.isPending}
       onClick={() => rerun.mutate()}
@@ -51,7 +51,7 @@ function KeepDroppedButton(props: { task: TransformTask }) {
       variant="minimal"
       icon="tick"
       text="Keep as ideas"
-      aria-label={`Keep the ${count} item(s) the pre-filter dropped from transform task ${props.task.id} as ideas`}
+      aria-label={`Keep as ideas: the ${formatCountOf(count, 'item')} the pre-filter dropped from transform task ${props.task.id}`}
       disabled={!isFinishedTask(props.task.status)}
       loading={keep.isPending}
       onClick={() => keep.mutate()}

@@ -1,7 +1,7 @@
 import '@blueprintjs/table/lib/css/table.css';
 import { Button, Checkbox, HotkeysProvider, Icon, Spinner } from '@blueprintjs/core';
 import { Cell, Column, ColumnHeaderCell, RenderMode, SelectionModes, Table2 } from '@blueprintjs/table';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { formatCount } from '@ideamine/shared/format';
 import { useNotifications } from '../../layout/Notifications';
 import { Empty, ErrorCallout, Loading } from '../../features/common/QueryState';
@@ -62,6 +62,20 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const [copied, setCopied] = useState(0);
   const selectable = !!props.onSelectedChange;
   const selected = props.selected ?? new Map<RowKey, T>();
+  const section = useRef<HTMLDivElement>(null);
+
+  // Table2's body scrolls on its own; when no cell holds a link or a checkbox, nothing inside it
+  // takes focus, so the keyboard could not scroll it. It becomes a Tab stop of its own. Only DOM
+  // attributes are set here, never state, so this cannot feed back into rendering.
+  useEffect(() => {
+    section.current
+      ?.querySelectorAll<HTMLElement>('.bp6-table-quadrant-main .bp6-table-quadrant-scroll-container')
+      .forEach((body) => {
+        body.tabIndex = 0;
+        body.setAttribute('role', 'group');
+        body.setAttribute('aria-label', `${props.label}: rows`);
+      });
+  });
 
   function toggle(row: T) {
     const next = new Map(selected);
@@ -93,8 +107,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
             <button
               type="button"
               className="im-th-sort"
-              aria-label={`Sort by ${name}`}
-              aria-sort={active ? (props.sort?.order === 'asc' ? 'ascending' : 'descending') : 'none'}
+              // Blueprint's table has no header roles to carry aria-sort, so the state is in the name.
+              aria-label={
+                active
+                  ? `Sort by ${name} (sorted ${props.sort?.order === 'asc' ? 'ascending' : 'descending'})`
+                  : `Sort by ${name}`
+              }
               onClick={() => props.onSort?.({ column: column.id, order: nextOrder })}
             >
               {name}{' '}
@@ -185,7 +203,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     );
 
   return (
-    <div className="im-section" role="region" aria-label={props.label}>
+    <div className="im-section" role="region" aria-label={props.label} ref={section}>
       <div className="im-table-toolbar">
         <span className="im-muted" aria-live="polite">
           {formatCount(rows.count)} {props.unit ?? 'rows'}

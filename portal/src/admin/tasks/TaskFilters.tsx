@@ -56,7 +56,7 @@ export function TaskFilters(props: { search: TaskSearchState; set(patch: Partial
         />
       </div>
       {search.job_id !== undefined && (
-        <Tag large minimal icon="build" interactive>
+        <Tag large minimal icon="build">
           <Link to="/admin/jobs/$id" params={{ id: String(search.job_id) }}>
             Open job {search.job_id}
           </Link>

@@ -1,9 +1,10 @@
 import { Button, Card, Checkbox, Collapse } from '@blueprintjs/core';
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { ACCEPT_ALL, DEFAULT_CHOICE, REJECT_ALL, consentRequired, saveConsent, type PreferenceChoice } from './consent';
 
 // Spec s2: the cookie banner shows while consent is required and closes after Accept All, Reject
-// All or Save Preferences.
+// All or Save Preferences. It is not modal, so it is a labelled region, not a dialog; while it
+// shows, the page keeps room for it below its end and scrolls whatever gets focus clear of it.
 
 const LABELS: Record<keyof PreferenceChoice, string> = {
   analytics_enabled: 'Analytics: pages visited, to improve the product',
@@ -27,8 +28,31 @@ export function PreferenceCheckboxes(props: { value: PreferenceChoice; onChange(
   );
 }
 
+/** Room at the page's foot for the fixed banner, so it never hides the element that has focus. */
+function useRoomBelow(element: HTMLElement | null) {
+  useLayoutEffect(() => {
+    if (!element) return;
+    const root = document.documentElement;
+    const reserve = () => {
+      const room = `${element.getBoundingClientRect().height + 32}px`;
+      root.style.scrollPaddingBottom = room;
+      document.body.style.paddingBottom = room;
+    };
+    reserve();
+    const observer = new ResizeObserver(reserve);
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.scrollPaddingBottom = '';
+      document.body.style.paddingBottom = '';
+    };
+  }, [element]);
+}
+
 export function CookieBanner() {
   const [open, setOpen] = useState(consentRequired);
+  const [banner, setBanner] = useState<HTMLElement | null>(null);
+  useRoomBelow(open ? banner : null);
   const [customise, setCustomise] = useState(false);
   const [choice, setChoice] = useState<PreferenceChoice>(DEFAULT_CHOICE);
   if (!open) return null;
@@ -37,7 +61,7 @@ export function CookieBanner() {
     setOpen(false);
   };
   return (
-    <Card className="im-cookie-banner" elevation={3} role="dialog" aria-label="Cookie preferences">
+    <Card className="im-cookie-banner" elevation={3} role="region" aria-label="Cookie preferences" ref={setBanner}>
       <p>
         We use cookies to measure how Ideamine is used. Choose what you allow; you can change it later in your settings.
       </p>

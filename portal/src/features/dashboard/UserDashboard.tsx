@@ -121,7 +121,7 @@ export function UserDashboard() {
           <div className="im-chips">
             {trends.data!.items.slice(0, TRENDS_SHOWN).map((t) => (
               <Link key={t.keyword} to="/" search={{ search: t.keyword }} className="im-chip-link">
-                <Tag interactive round size="large" intent={t.trend === 'increasing' ? 'success' : 'none'} minimal>
+                <Tag round size="large" intent={t.trend === 'increasing' ? 'success' : 'none'} minimal>
                   {t.keyword} · {formatCount(t.count)}
                 </Tag>
               </Link>

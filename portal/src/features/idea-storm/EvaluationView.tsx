@@ -33,6 +33,7 @@ function SubScores({ evaluation }: { evaluation: IdeaEvaluation }) {
             <th>{label}</th>
             <td style={{ width: '50%' }}>
               <ProgressBar
+                aria-label={`${label}: ${evaluation[key]} of 10`}
                 value={Math.min(1, Math.max(0, evaluation[key] / 10))}
                 intent={ideaScoreIntentOutOfTen(evaluation[key])}
                 animate={false}

@@ -108,7 +108,7 @@ function IdeaDetail({ idea }: { idea: PublicIdea }) {
             <div className="im-chips im-section">
               {idea.keywords.map((k) => (
                 <Link key={k} to="/search" search={{ q: k }} className="im-chip-link">
-                  <Tag minimal interactive>
+                  <Tag minimal>
                     #{k}
                   </Tag>
                 </Link>

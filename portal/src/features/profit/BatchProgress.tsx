@@ -67,6 +67,7 @@ function BatchView({ batch }: { batch: ProfitBatch }) {
       </div>
       <ProgressBar
         className="im-section"
+        aria-label={batchProgressText(batch)}
         value={batchProgressValue(batch)}
         intent={BATCH_STATUS_INTENT[batch.status]}
         animate={running}

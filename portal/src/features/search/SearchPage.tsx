@@ -61,7 +61,7 @@ export function SearchPage({ search }: { search: SearchParams }) {
           <span className="im-muted">Trending:</span>
           {trending.data!.items.map((t) => (
             <Link key={t.keyword} to="/search" search={{ q: t.keyword }} className="im-chip-link">
-              <Tag minimal round interactive>
+              <Tag minimal round>
                 {t.keyword}
               </Tag>
             </Link>
