@@ -224,7 +224,7 @@ test('admins see the admin sidebar sections and the Admin menu', async ({ page }
   await signIn(page, 'admin', '/dashboard');
   for (const section of ['Core', 'Content Management', 'System Operations', 'Data Management', 'Personal Tools'])
     await expect(page.getByText(section, { exact: true })).toBeVisible();
-  await page.getByRole('button', { name: 'Admin' }).click();
+  await page.getByRole('button', { name: 'Admin', exact: true }).click();
   await expect(page.getByRole('menuitem', { name: 'Recovery' })).toBeVisible();
   await screenshot(page, 'admin-sidebar');
 });

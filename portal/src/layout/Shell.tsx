@@ -44,6 +44,12 @@ export function Shell() {
             size={SIDEBAR_WIDTH}
             onClose={() => setDrawerOpen(false)}
             title="Ideamine"
+            // Blueprint's drawer has no role: screen readers are told it is a modal dialog.
+            onOpening={(drawer) => {
+              drawer.setAttribute('role', 'dialog');
+              drawer.setAttribute('aria-modal', 'true');
+              drawer.setAttribute('aria-label', 'Navigation');
+            }}
           >
             <div className="im-drawer-nav">
               <SidebarNav sections={drawerSections(user)} collapsed={false} onNavigate={() => setDrawerOpen(false)} />
