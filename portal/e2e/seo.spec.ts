@@ -43,6 +43,12 @@ test('an idea page names the idea to a crawler, and the browser keeps that title
   await expect(page).toHaveTitle(`${idea!.title} · Ideamine`);
   await expect(page.locator('link[rel="canonical"]')).toHaveCount(1);
   await expect(page.locator('meta[name="description"]')).toHaveCount(1);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', unescape(head.description)!);
+
+  // Once the portal moves to another page, the server's tags for the idea are gone.
+  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Ideas' }).click();
+  await expect(page).toHaveTitle('Ideas · Ideamine');
+  await expect(page.locator('link[rel="canonical"], meta[property^="og:"]')).toHaveCount(0);
 });
 
 test('a category, the lists and the sitemap as a crawler fetches them', async ({ page, request }) => {

@@ -116,9 +116,6 @@ export const PORTAL_ROUTES: PortalRoute[] = [...PUBLIC_ROUTES, ...USER_ROUTES, .
 
 export const NOT_FOUND_ROUTE = route('*', PUBLIC, 'Page not found', 'This page does not exist.');
 
-/** A page's title in the browser tab and in search results: the site's name after the page's. */
-export const documentTitle = (title: string) => (title === 'Ideamine' ? title : `${title} · Ideamine`);
-
 /**
  * Spec s2 redirects plus the links the spec names outside the route table, so none is a dead end.
  * `from` uses `$param`; the same names in `to` are filled in.

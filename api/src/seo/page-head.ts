@@ -2,10 +2,10 @@ import {
   NOT_FOUND_ROUTE,
   PORTAL_REDIRECTS,
   PUBLIC_ROUTES,
-  documentTitle,
   matchPortalRoute,
   type PortalRoute,
 } from '@ideamine/shared/routes';
+import { categoryDescription, categoryTitle, documentTitle, shortDescription } from '@ideamine/shared/page-meta';
 import { withoutTrailingSlashes } from '@ideamine/shared/url';
 import { categoryHead, publicIdeaHead } from '@ideamine/server/queries/page-heads';
 import type { Db } from '@ideamine/server/db/database';
@@ -35,18 +35,6 @@ const NOT_INDEXED = new Set(['/login', '/register', '/auth/$provider/callback', 
 
 /** The route-table paths search engines may index: the public pages but those above. */
 export const INDEXED_ROUTES = new Set(PUBLIC_ROUTES.map((r) => r.path).filter((path) => !NOT_INDEXED.has(path)));
-
-const DESCRIPTION_LENGTH = 200;
-
-/** A description short enough for a search result, cut at a word. */
-export function shortDescription(text: string, limit = DESCRIPTION_LENGTH): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  if (flat.length <= limit) return flat;
-  const cut = flat.slice(0, limit - 1);
-  let end = Math.max(cut.lastIndexOf(' '), Math.floor(limit / 2));
-  while (end > 0 && ' ,;:.-'.includes(cut[end - 1]!)) end -= 1;
-  return `${cut.slice(0, end)}…`;
-}
 
 /** Where an old address the portal forwards leads (PORTAL_REDIRECTS), its parameters filled in. */
 function redirectTarget(path: string): string | undefined {
@@ -112,10 +100,8 @@ async function categoryPageHead(db: Db, origin: string, slug: string): Promise<P
   return {
     status: 200,
     redirect: slug === category.slug ? undefined : `/categories/${encodeURIComponent(category.slug)}`,
-    title: documentTitle(`${category.name} ideas`),
-    description: shortDescription(
-      category.description ? `${category.name}: ${category.description}` : `Product ideas in ${category.name}.`,
-    ),
+    title: categoryTitle(category.name),
+    description: categoryDescription(category),
     canonical: `${origin}/categories/${category.slug}`,
     type: 'website',
     noindex: false,

@@ -2,7 +2,8 @@ import { H2 } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { documentTitle } from '@ideamine/shared/routes';
+import { categoryDescription, categoryTitle } from '@ideamine/shared/page-meta';
+import { setPageDescription } from '../../layout/use-page-meta';
 import { useAuth } from '../../auth/AuthProvider';
 import { categoriesQuery, ideaListQuery } from '../../queries/ideas';
 import { Pager } from '../common/Pager';
@@ -22,9 +23,11 @@ export function CategoryPage(props: { slug: string; page: number }) {
     ...ideaListQuery(client, 'all', { category: category?.slug, page: props.page, page_size: pageSize }),
     enabled: Boolean(category),
   });
-  // The same title the server gives this page (api/src/seo/page-head.ts).
+  // The same title and description the server gives this page (api/src/seo/page-head.ts).
   useEffect(() => {
-    if (category) document.title = documentTitle(`${category.name} ideas`);
+    if (!category) return;
+    document.title = categoryTitle(category.name);
+    setPageDescription(categoryDescription(category));
   }, [category]);
   return (
     <QueryState query={categories}>

@@ -2,7 +2,8 @@ import { AnchorButton, Button, Card, H2, H5, HTMLTable, Tag } from '@blueprintjs
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { documentTitle } from '@ideamine/shared/routes';
+import { documentTitle, shortDescription } from '@ideamine/shared/page-meta';
+import { setPageDescription } from '../../layout/use-page-meta';
 import {
   formatNumber,
   formatTimestamp,
@@ -50,7 +51,9 @@ export function IdeaDetailPage(props: { id: number; slug?: string }) {
 
   useEffect(() => {
     if (idea && idea.slug && props.slug !== idea.slug) void navigate({ to: ideaPath(idea), replace: true });
-    if (idea) document.title = documentTitle(idea.title);
+    if (!idea) return;
+    document.title = documentTitle(idea.title);
+    setPageDescription(shortDescription(idea.summary || idea.title));
   }, [idea, props.slug, navigate]);
 
   return (
@@ -108,9 +111,7 @@ function IdeaDetail({ idea }: { idea: PublicIdea }) {
             <div className="im-chips im-section">
               {idea.keywords.map((k) => (
                 <Link key={k} to="/search" search={{ q: k }} className="im-chip-link">
-                  <Tag minimal>
-                    #{k}
-                  </Tag>
+                  <Tag minimal>#{k}</Tag>
                 </Link>
               ))}
             </div>

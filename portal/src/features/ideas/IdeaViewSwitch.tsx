@@ -1,27 +1,27 @@
 import { Button, ButtonGroup } from '@blueprintjs/core';
-import { useIdeaView } from './idea-view';
+import { useIdeaView, type IdeaView } from './idea-view';
+
+const VIEWS: { view: IdeaView; icon: 'grid-view' | 'list'; text: string }[] = [
+  { view: 'cards', icon: 'grid-view', text: 'Cards' },
+  { view: 'compact', icon: 'list', text: 'Compact' },
+];
 
 /** Cards or a compact list, for every idea list at once; the choice is remembered. */
 export function IdeaViewSwitch() {
-  const [view, setView] = useIdeaView();
+  const [current, setView] = useIdeaView();
   return (
     <ButtonGroup role="group" aria-label="Show ideas as">
-      <Button
-        icon="grid-view"
-        text="Cards"
-        size="small"
-        aria-pressed={view === 'cards'}
-        active={view === 'cards'}
-        onClick={() => setView('cards')}
-      />
-      <Button
-        icon="list"
-        text="Compact"
-        size="small"
-        aria-pressed={view === 'compact'}
-        active={view === 'compact'}
-        onClick={() => setView('compact')}
-      />
+      {VIEWS.map(({ view, icon, text }) => (
+        <Button
+          key={view}
+          icon={icon}
+          text={text}
+          size="small"
+          aria-pressed={current === view}
+          active={current === view}
+          onClick={() => setView(view)}
+        />
+      ))}
     </ButtonGroup>
   );
 }
