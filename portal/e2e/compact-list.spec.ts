@@ -11,7 +11,11 @@ const rowsAboveTheFold = (page: Page) =>
 
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
 
-test('a visitor switches the ideas to a compact list, which stays chosen', async ({ page }) => {
+test('a visitor switches the ideas to a compact list, which stays chosen', async ({ page, request }) => {
+  // Other tests hide or delete some seeded ideas; a compact page holds 30 of what is left.
+  const listed = await (await request.get('/api/v1/public/ideas?page_size=1')).json();
+  const onFirstPage = Math.min(30, listed.meta.pagination.total as number);
+  expect(onFirstPage).toBeGreaterThan(12);
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/ideas');
   await expect(page.getByTestId('idea-card').first()).toBeVisible();
@@ -21,7 +25,7 @@ test('a visitor switches the ideas to a compact list, which stays chosen', async
 
   await page.getByRole('button', { name: 'Compact' }).click();
   await expect(page.getByRole('button', { name: 'Compact' })).toHaveAttribute('aria-pressed', 'true');
-  await expect(page.getByTestId('idea-row')).toHaveCount(30);
+  await expect(page.getByTestId('idea-row')).toHaveCount(onFirstPage);
   await expect(page.getByTestId('idea-card')).toHaveCount(0);
   // Each row holds its title, score, categories, votes and age on one line.
   const first = page.getByTestId('idea-row').first();

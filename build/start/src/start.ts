@@ -18,15 +18,18 @@ async function main(): Promise<void> {
   const log = createLogger(config);
   // What has started, stopped in reverse order by a signal or a failed start. The handler is in
   // place before anything else starts, so a stop signal at any moment leaves no database behind.
-  const started: Array<() => Promise<void>> = [];
+  const started: Array<{ part: string; stop(): Promise<void> }> = [];
   // Each is taken off as it runs, so a signal arriving while a failed start cleans up stops nothing twice.
   // One that fails does not keep the rest (the database last of all) from stopping; the first
   // failure is reported once everything has been tried.
   const stopAll = async () => {
     let failure: unknown = null;
-    for (let stop = started.pop(); stop; stop = started.pop()) {
+    // Each step is logged, so a stop that hangs says where.
+    for (let next = started.pop(); next; next = started.pop()) {
+      const { part, stop } = next;
+      log.info({ part }, 'stopping');
       await stop().catch((err: unknown) => {
-        log.error({ err }, 'a part did not stop cleanly; stopping the rest');
+        log.error({ err, part }, 'a part did not stop cleanly; stopping the rest');
         failure ??= err;
       });
     }
@@ -39,14 +42,14 @@ async function main(): Promise<void> {
   });
   try {
     const database = await resolveDatabase(config, log);
-    started.push(() => database.stop());
+    started.push({ part: 'database', stop: () => database.stop() });
     // The API's context migrates the database before any worker thread connects to it.
     const ctx = await createAppContext(config, log, database.url);
-    started.push(() => closeAppContext(ctx));
+    started.push({ part: 'API context (pools, listeners, caches)', stop: () => closeAppContext(ctx) });
     const threads = startWorkerThreads({ count: config.workerThreads, databaseUrl: database.url, log });
-    started.push(() => threads.stop());
+    started.push({ part: 'worker threads', stop: () => threads.stop() });
     const api = await startApi(ctx);
-    started.push(() => api.close());
+    started.push({ part: 'HTTP server', stop: () => api.close() });
     await threads.ready;
   } catch (err) {
     // A stop signal during start-up can fail the start (a worker thread told to stop before it
