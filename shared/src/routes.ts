@@ -158,6 +158,18 @@ export function matchPortalRoute(pathname: string, routes: PortalRoute[] = PORTA
   return best?.route;
 }
 
+/** Where an old address of PORTAL_REDIRECTS leads, its parameters filled in; undefined for any other path. */
+export function redirectTargetOf(pathname: string): string | undefined {
+  const parts = splitPath(pathname);
+  for (const { from, to } of PORTAL_REDIRECTS) {
+    const pattern = splitPath(from);
+    if (pattern.length !== parts.length) continue;
+    if (!pattern.every((seg, i) => seg.startsWith('$') || seg === parts[i])) continue;
+    return to.replace(/\$\w+/g, (name) => encodeURIComponent(parts[pattern.indexOf(name)] ?? ''));
+  }
+  return undefined;
+}
+
 function splitPath(path: string): string[] {
   return path.split('/').filter(Boolean);
 }

@@ -1,8 +1,8 @@
 import {
   NOT_FOUND_ROUTE,
-  PORTAL_REDIRECTS,
   PUBLIC_ROUTES,
   matchPortalRoute,
+  redirectTargetOf,
   type PortalRoute,
 } from '@ideamine/shared/routes';
 import { categoryDescription, categoryTitle, documentTitle, shortDescription } from '@ideamine/shared/page-meta';
@@ -35,22 +35,6 @@ const NOT_INDEXED = new Set(['/login', '/register', '/auth/$provider/callback', 
 
 /** The route-table paths search engines may index: the public pages but those above. */
 export const INDEXED_ROUTES = new Set(PUBLIC_ROUTES.map((r) => r.path).filter((path) => !NOT_INDEXED.has(path)));
-
-/** Where an old address the portal forwards leads (PORTAL_REDIRECTS), its parameters filled in. */
-function redirectTarget(path: string): string | undefined {
-  const parts = path.split('/').filter(Boolean);
-  for (const { from, to } of PORTAL_REDIRECTS) {
-    const pattern = from.split('/').filter(Boolean);
-    if (pattern.length !== parts.length) continue;
-    const params = new Map<string, string>();
-    const matches = pattern.every((seg, i) => {
-      if (seg.startsWith('$')) params.set(seg, encodeURIComponent(parts[i]!));
-      return seg.startsWith('$') || seg === parts[i];
-    });
-    if (matches) return to.replace(/\$[a-zA-Z]+/g, (name) => params.get(name) ?? name);
-  }
-  return undefined;
-}
 
 function notFound(what: string): PageHead {
   return {
@@ -120,7 +104,7 @@ export function routeHeadOf(origin: string, path: string): PageHead {
 export async function pageHeadOf(db: Db, origin: string, path: string): Promise<PageHead> {
   const route = matchPortalRoute(path);
   if (!route) {
-    const target = redirectTarget(path);
+    const target = redirectTargetOf(path);
     return target ? { ...fromRoute(NOT_FOUND_ROUTE, origin, path), redirect: target } : notFound('Page');
   }
   const segments = path.split('/').filter(Boolean);
