@@ -22,20 +22,27 @@ const config = loadConfig();
 const log = createLogger(config).child({ role: 'worker', thread: threadIndex });
 const tell = (message: WorkerThreadMessage) => port.postMessage(message);
 
-startWorkerService(config, log, databaseUrl).then(
-  (service) => {
-    tell({ type: 'ready', workerId: service.workers.id });
-    port.on('message', (message: { type: string }) => {
-      if (message.type !== 'stop') return;
+// The stop message is heard from the first moment: one that comes while the workers are still
+// starting (a signal right after the API began listening) stops them as soon as they are up,
+// instead of being lost and leaving the parent to wait out its timeout.
+const starting = startWorkerService(config, log, databaseUrl);
+const finish = () => {
+  tell({ type: 'stopped' });
+  port.close();
+};
+port.on('message', (message: { type: string }) => {
+  if (message.type !== 'stop') return;
+  starting.then(
+    (service) =>
       service
         .stop()
         .catch((err: unknown) => log.error({ err }, 'workers did not stop cleanly'))
-        .finally(() => {
-          tell({ type: 'stopped' });
-          port.close();
-        });
-    });
-  },
+        .finally(finish),
+    finish,
+  );
+});
+starting.then(
+  (service) => tell({ type: 'ready', workerId: service.workers.id }),
   (err: Error) => {
     tell({ type: 'failed', message: err.message });
     port.close();

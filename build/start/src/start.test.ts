@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -41,6 +41,15 @@ describe('npm start', () => {
       expect(fs.readFileSync(path.join(dataDir, 'first-admin-password.txt'), 'utf8').trim()).toMatch(/^[\w-]{16}$/);
       expect(output).not.toContain(fs.readFileSync(path.join(dataDir, 'first-admin-password.txt'), 'utf8').trim());
       expect(fs.existsSync(path.join(dataDir, 'pg', 'PG_VERSION'))).toBe(true);
+      // The server runs as one Node process (node --import tsx), not under tsx's command line:
+      // that one SIGKILLs its child when the child does not answer a stop signal within 30 ms,
+      // which a busy start-up misses, and the embedded database was left running.
+      const group = execFileSync('ps', ['-eo', 'pgid=,args='], { encoding: 'utf8' })
+        .split('\n')
+        .filter((line) => line.trim().split(/\s+/)[0] === String(child.pid))
+        .join('\n');
+      expect(group).toContain('build/start/src/start.ts');
+      expect(group).not.toMatch(/\.bin\/tsx |tsx\/dist\/(cli|preflight)/);
     } finally {
       process.kill(-child.pid!, 'SIGTERM');
     }
