@@ -14,6 +14,8 @@ export const QUEUES = {
   },
   'schedule-tick': { payload: z.object({}).passthrough(), retryLimit: 0 },
   'profit-analysis': { payload: z.object({ batchId: z.number().int() }), retryLimit: 3 },
+  // One watchlist match to POST to its watchlist's webhook; retried with backoff (5 s, 10 s, ...).
+  webhook: { payload: z.object({ deliveryId: z.number().int() }), retryLimit: 5 },
 } as const;
 
 export type QueueName = keyof typeof QUEUES;
@@ -24,3 +26,6 @@ export const deadLetterQueue = (q: QueueName) => `${q}.dead`;
 
 /** How many tasks one queue message carries: the unit of batching for reads and writes. */
 export const TASKS_PER_MESSAGE = 16;
+
+/** Tries at delivering one webhook before it is recorded as failed (the first and the retries). */
+export const WEBHOOK_MAX_ATTEMPTS = QUEUES.webhook.retryLimit + 1;

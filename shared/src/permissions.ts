@@ -84,6 +84,19 @@ export function can(user: Principal | null | undefined, resource: Resource, acti
   return !!user && roleHasPermission(effectiveRole(user), resource, action);
 }
 
+/** How many watchlists, and of them with a webhook, each role may keep (issue 24). */
+export const ROLE_LIMITS: Record<Role, { watchlists: number; webhooks: number }> = {
+  guest: { watchlists: 3, webhooks: 0 },
+  trial: { watchlists: 10, webhooks: 1 },
+  developer: { watchlists: 50, webhooks: 10 },
+  admin: { watchlists: 200, webhooks: 50 },
+};
+
+/** The limits of the role a user acts with (an expired trial keeps a guest's). */
+export function limitsOf(user: Principal): (typeof ROLE_LIMITS)[Role] {
+  return ROLE_LIMITS[effectiveRole(user)];
+}
+
 function effectiveRole(user: Principal): Role {
   return isTrialExpired(user) ? 'guest' : user.role;
 }

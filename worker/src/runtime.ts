@@ -10,11 +10,13 @@ import { createHttpAgent } from './crawl/fetcher';
 import { DomainRateLimiter } from './crawl/rate-limiter';
 import { RobotsPolicy } from './crawl/robots/policy';
 import { crawlAllowList } from '@ideamine/server/net/crawl-allow-list';
+import { parseAllowList } from '@ideamine/server/net/address-policy';
 import { handleAnalyse } from './jobs/analyse';
 import { handleCrawl } from './jobs/crawl';
 import { handleEnrich } from './jobs/enrich';
 import { handleScheduleTick } from './jobs/schedule-tick';
 import { handleProfitBatch } from './jobs/profit-analysis';
+import { createWebhookSender, handleWebhook } from './jobs/webhook';
 import { handleTransform } from './jobs/transform';
 import { chooseProvider } from '@ideamine/server/llm/choose-provider';
 import { recoverOrphanedTasks } from './pipeline/recover';
@@ -33,6 +35,10 @@ export interface WorkerOptions {
   batchSize?: number;
   /** Extra hosts the crawler may reach although private (CRAWL_ALLOW_PRIVATE). */
   allowPrivate?: string;
+  /** Hosts users' webhooks may reach although private (WEBHOOK_ALLOW_PRIVATE). */
+  webhookAllowPrivate?: string;
+  /** The portal's address, for links in webhooks (PUBLIC_URL). */
+  portalOrigin?: string;
   pollingIntervalSeconds?: number;
   /** Polling loops per crawl and transform queue in this process (each handles a batch at a time). */
   concurrency?: number;
@@ -137,8 +143,12 @@ export async function startWorkers(opts: WorkerOptions): Promise<RunningWorkers>
       maxAttempts: await readSetting(db, 'crawl.max_attempts'),
     })),
     ...(opts.backups ? { backups: opts.backups } : {}),
-    processed: { crawl: 0, transform: 0, enrich: 0, analyse: 0, 'schedule-tick': 0, 'profit-analysis': 0 },
+    processed: { crawl: 0, transform: 0, enrich: 0, analyse: 0, 'schedule-tick': 0, 'profit-analysis': 0, webhook: 0 },
   };
+  const webhooks = createWebhookSender(
+    parseAllowList(opts.webhookAllowPrivate ?? ''),
+    opts.portalOrigin ?? 'http://localhost:3000',
+  );
 
   const handlers: { [Q in QueueName]: (payload: QueuePayload<Q>) => Promise<void> } = {
     crawl: (p) => handleCrawl(w, p.taskIds),
@@ -147,6 +157,7 @@ export async function startWorkers(opts: WorkerOptions): Promise<RunningWorkers>
     analyse: (p) => handleAnalyse(w, p.knowledgeIds, p.rescore),
     'schedule-tick': () => handleScheduleTick(w),
     'profit-analysis': (p) => handleProfitBatch(w, p.batchId),
+    webhook: (p) => handleWebhook(db, webhooks, p.deliveryId),
   };
 
   const queues = opts.queues ?? (Object.keys(handlers) as QueueName[]);
@@ -294,6 +305,7 @@ export async function startWorkers(opts: WorkerOptions): Promise<RunningWorkers>
         .execute()
         .catch(() => undefined);
       await http.close();
+      await webhooks.agent.close();
     },
   };
 }

@@ -39,6 +39,8 @@ export async function startWorkerService(
       boss: ctx.boss,
       log,
       allowPrivate: privateHostsOf(config),
+      webhookAllowPrivate: config.webhookAllowPrivate,
+      portalOrigin: config.publicUrl ?? config.oauth.redirectBaseUrl,
       backups: { db: ctx.db, pool: ctx.pool, databaseUrl: ctx.databaseUrl, dir: config.backupDir },
       heartbeatSeconds: Number(env.WORKER_HEARTBEAT_SECONDS ?? 10),
       batchSize: Number(env.WORKER_BATCH_SIZE ?? 4),

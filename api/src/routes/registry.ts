@@ -16,6 +16,7 @@ import { adminKnowledgeRoutes } from './admin-knowledge/router';
 import { userDashboardRoutes } from './user-dashboard/router';
 import { projectRoutes } from './projects/router';
 import { sharedProjectRoutes } from './shared-projects/router';
+import { watchlistRoutes } from './watchlists/router';
 import { avatarRoutes } from './avatars/router';
 import { ideaStormRoutes } from './idea-storm/router';
 import { profitAnalysisRoutes } from './profit-analysis/router';
@@ -47,6 +48,7 @@ export const routes: readonly Route[] = [
   ...adminKnowledgeRoutes,
   ...userDashboardRoutes,
   ...projectRoutes,
+  ...watchlistRoutes,
   ...sharedProjectRoutes,
   ...avatarRoutes,
   ...ideaStormRoutes,

@@ -41,6 +41,7 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().optional(),
   DB_POOL_SIZE: int(10),
   CRAWL_ALLOW_PRIVATE: z.string().default(''),
+  WEBHOOK_ALLOW_PRIVATE: z.string().default(''),
   DEMO_SITE_URL: z.url({ error: 'must be a URL' }).optional(),
   PUBLIC_URL: z.url({ error: 'must be a URL' }).optional(),
   WORKER_THREADS: z.coerce.number().int().min(0).max(64).default(1),
@@ -116,6 +117,8 @@ export interface Config {
   dbPoolSize: number;
   /** Hosts, IPs or CIDRs the crawler may reach although private; 'true' for all. */
   crawlAllowPrivate: string;
+  /** Hosts, IPs or CIDRs users' watchlist webhooks may reach although private; 'true' for all. */
+  webhookAllowPrivate: string;
   /**
    * Where the workers reach the demo site this server serves at /demo-site ("Load the demo"):
    * DEMO_SITE_URL, by default this server on loopback. Workers may reach it although private.
@@ -170,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.ADMIN_PASSWORD,
     dbPoolSize: e.DB_POOL_SIZE,
     crawlAllowPrivate: e.CRAWL_ALLOW_PRIVATE,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     demoSiteUrl: withoutTrailingSlashes(e.DEMO_SITE_URL ?? `http://127.0.0.1:${e.PORT}/demo-site`),
     workerThreads: e.WORKER_THREADS,
     oauth: {

@@ -5,6 +5,7 @@ import { recordedCall } from '@ideamine/server/llm/call-log';
 import { batchFailure, eachIdea } from '@ideamine/server/llm/provider';
 import { scoreColumns } from '@ideamine/server/llm/scoring';
 import { staleScores } from '@ideamine/server/queries/rescoring';
+import { recordWatchlistMatches } from '@ideamine/server/commands/watchlist-deliveries';
 
 // The analyse stage: the four sub-scores (0-10), the profit score and its label, the four
 // innovation scores (0-5) with their mean as the overall score, and key strengths; with the
@@ -48,6 +49,13 @@ export async function handleAnalyse(w: WorkerContext, knowledgeIds: number[], re
       .execute();
   });
   w.processed.analyse += rows.length - skipped.length;
+  // Scored ideas meet the watchlists now (a re-scored one too: its label may newly qualify).
+  const failed = new Set(skipped.map((s) => s.item.id));
+  await recordWatchlistMatches(
+    w.db,
+    w.boss,
+    rows.filter((r) => !failed.has(r.id)).map((r) => r.id),
+  );
   // A job ends when its last idea is scored (finalize-job.ts), not when its last page is read.
   if (!rescore) await finalizeJobsIfDone(w.db, jobsOf(rows));
   // Each failed idea counts a try; one out of tries is given up on (its job can end), the rest retried.

@@ -644,6 +644,53 @@ export interface AvatarsTable {
   updated_at: Timestamp;
 }
 
+export interface WatchlistsTable {
+  id: Id;
+  user_id: number;
+  name: string;
+  words: Generated<string>;
+  /** websearch_to_tsquery('english', words), kept by PostgreSQL. */
+  query: ColumnType<string, never, never>;
+  categories: TextArray;
+  min_profit_label: ProfitLabel | null;
+  sources: TextArray;
+  paused_at: NullableTimestamp;
+  feed_token: string;
+  email_token: string;
+  email_digest: ColumnType<EmailDigest, EmailDigest | undefined, EmailDigest>;
+  digest_sent_at: NullableTimestamp;
+  webhook_url: string | null;
+  webhook_secret: string | null;
+  seen_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export type EmailDigest = 'off' | 'daily' | 'weekly';
+
+export interface WatchlistMatchesTable {
+  watchlist_id: number;
+  knowledge_id: number;
+  user_id: number;
+  matched_at: Timestamp;
+  read_at: NullableTimestamp;
+  digested_at: NullableTimestamp;
+}
+
+export interface WebhookDeliveriesTable {
+  id: Id;
+  watchlist_id: number;
+  knowledge_id: number;
+  url: string;
+  status: ColumnType<'pending' | 'delivered' | 'failed', 'pending' | undefined, 'pending' | 'delivered' | 'failed'>;
+  attempts: Generated<number>;
+  response_status: number | null;
+  response_body: string | null;
+  error: string | null;
+  created_at: Timestamp;
+  last_attempt_at: NullableTimestamp;
+  delivered_at: NullableTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   oauth_states: OAuthStatesTable;
@@ -696,4 +743,7 @@ export interface Database {
   projects: ProjectsTable;
   project_ideas: ProjectIdeasTable;
   avatars: AvatarsTable;
+  watchlists: WatchlistsTable;
+  watchlist_matches: WatchlistMatchesTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }

@@ -1,0 +1,179 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type {
+  CreateWatchlistBody,
+  MarkReadBody,
+  UpdateWatchlistBody,
+} from '@ideamine/shared/contract/watchlists';
+import { limitsOf, type Principal } from '@ideamine/shared/permissions';
+import type { Db } from '../db/database';
+import { ApiError, notFound } from '../errors';
+import { checkCrawlTarget, parseAllowList } from '../net/address-policy';
+import type { WatchlistRow } from '../queries/watchlists';
+
+// Writes of watchlists. Creation and any change that adds a webhook lock the user row first,
+// so two concurrent requests cannot pass the role's limits together.
+
+export interface WatchlistOwner extends Principal {
+  id: number;
+}
+
+const newToken = () => randomBytes(32).toString('base64url');
+
+/** Words that leave nothing to search for ("the", "-") would match every idea: refused. */
+async function checkWords(db: Db, words: string | undefined): Promise<void> {
+  if (!words) return;
+  const r = await sql<{ n: number }>`SELECT numnode(websearch_to_tsquery('english', ${words})) AS n`.execute(db);
+  if (!r.rows[0]?.n)
+    throw new ApiError(
+      'VALIDATION_ERROR',
+      'words holds only common words that search ignores; add a more specific word, or leave words empty',
+      'words',
+    );
+}
+
+/** A webhook may not point at this server's private network (the address it resolves to now). */
+async function checkWebhook(url: string | null | undefined, allowPrivate: string): Promise<void> {
+  if (!url) return;
+  const refusal = await checkCrawlTarget(url, parseAllowList(allowPrivate));
+  if (refusal)
+    throw new ApiError('VALIDATION_ERROR', `webhook_url is not allowed: ${refusal}; use a public address`, 'webhook_url');
+}
+
+async function checkLimits(trx: Db, owner: WatchlistOwner, adding: { watchlist: boolean; webhook: boolean }) {
+  await trx.selectFrom('users').select('id').where('id', '=', owner.id).forNoKeyUpdate().executeTakeFirstOrThrow();
+  const limits = limitsOf(owner);
+  const used = await trx
+    .selectFrom('watchlists')
+    .select((eb) => [
+      eb.fn.countAll<string>().as('watchlists'),
+      sql<string>`count(*) FILTER (WHERE webhook_url IS NOT NULL)`.as('webhooks'),
+    ])
+    .where('user_id', '=', owner.id)
+    .executeTakeFirstOrThrow();
+  if (adding.watchlist && Number(used.watchlists) >= limits.watchlists)
+    throw new ApiError(
+      'CONFLICT',
+      `You already have ${limits.watchlists} watchlists, the most your role allows; delete one to add another`,
+    );
+  if (adding.webhook && Number(used.webhooks) >= limits.webhooks)
+    throw new ApiError(
+      'CONFLICT',
+      limits.webhooks === 0
+        ? 'Your role cannot send webhooks; leave webhook_url empty, or ask for a trial or developer account'
+        : `You already have ${limits.webhooks} watchlists with a webhook, the most your role allows`,
+      'webhook_url',
+    );
+}
+
+export async function createWatchlist(
+  db: Db,
+  owner: WatchlistOwner,
+  body: CreateWatchlistBody,
+  webhookAllowPrivate: string,
+): Promise<WatchlistRow> {
+  await checkWords(db, body.words);
+  await checkWebhook(body.webhook_url, webhookAllowPrivate);
+  return db.transaction().execute(async (trx) => {
+    await checkLimits(trx, owner, { watchlist: true, webhook: !!body.webhook_url });
+    return trx
+      .insertInto('watchlists')
+      .values({
+        user_id: owner.id,
+        name: body.name,
+        words: body.words,
+        categories: body.categories,
+        min_profit_label: body.min_profit_label,
+        sources: body.sources,
+        email_digest: body.email_digest,
+        webhook_url: body.webhook_url,
+        webhook_secret: body.webhook_url ? newToken() : null,
+        feed_token: newToken(),
+        email_token: newToken(),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+}
+
+export async function updateWatchlist(
+  db: Db,
+  owner: WatchlistOwner,
+  id: number,
+  body: UpdateWatchlistBody,
+  webhookAllowPrivate: string,
+): Promise<void> {
+  await checkWords(db, body.words);
+  await checkWebhook(body.webhook_url, webhookAllowPrivate);
+  await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('watchlists')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', owner.id)
+      .forNoKeyUpdate()
+      .executeTakeFirst();
+    if (!row) throw notFound('Watchlist');
+    const addsWebhook = !!body.webhook_url && !row.webhook_url;
+    if (addsWebhook) await checkLimits(trx, owner, { watchlist: false, webhook: true });
+    const { paused, webhook_url, ...rest } = body;
+    await trx
+      .updateTable('watchlists')
+      .set({
+        ...rest,
+        ...(paused === undefined ? {} : { paused_at: paused ? (row.paused_at ?? new Date()) : null }),
+        ...(webhook_url === undefined
+          ? {}
+          : { webhook_url, webhook_secret: webhook_url ? (row.webhook_secret ?? newToken()) : null }),
+        updated_at: new Date(),
+      })
+      .where('id', '=', id)
+      .execute();
+  });
+}
+
+export async function deleteWatchlist(db: Db, userId: number, id: number): Promise<void> {
+  const r = await db.deleteFrom('watchlists').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  if (!r.numDeletedRows) throw notFound('Watchlist');
+}
+
+/** A new feed address; the old one stops answering at once. */
+export async function rotateFeedToken(db: Db, userId: number, id: number): Promise<void> {
+  const r = await db
+    .updateTable('watchlists')
+    .set({ feed_token: newToken(), updated_at: new Date() })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!r.numUpdatedRows) throw notFound('Watchlist');
+}
+
+/** The owner has looked at the watchlist's matches: none of them counts as new any more. */
+export async function markWatchlistSeen(db: Db, userId: number, id: number): Promise<void> {
+  await db
+    .updateTable('watchlists')
+    .set({ seen_at: new Date() })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** Marks the caller's notifications read: the items named, or all (of one watchlist). Answers how many. */
+export async function markNotificationsRead(db: Db, userId: number, body: MarkReadBody): Promise<number> {
+  let q = db
+    .updateTable('watchlist_matches')
+    .set({ read_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null);
+  if (body.watchlist_id) q = q.where('watchlist_id', '=', body.watchlist_id);
+  if (!body.all) {
+    const items = body.items ?? [];
+    q = q.where((eb) =>
+      eb.or(
+        items.map((i) => eb.and([eb('watchlist_id', '=', i.watchlist_id), eb('knowledge_id', '=', i.knowledge_id)])),
+      ),
+    );
+  }
+  const r = await q.executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
