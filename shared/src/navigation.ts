@@ -28,6 +28,7 @@ export type NavIcon =
   | 'person'
   | 'predictive-analysis'
   | 'projects'
+  | 'eye-open'
   | 'pulse'
   | 'star'
   | 'th-list'
@@ -109,6 +110,7 @@ export const ADMIN_SIDEBAR: NavSection[] = [
     title: 'Personal Tools',
     items: [
       { label: 'My Projects', to: '/my/projects', icon: 'projects' },
+      { label: 'My Watchlists', to: '/my/watchlists', icon: 'eye-open' },
       { label: 'Idea Storm', to: '/dashboard/idea-storm', icon: 'flash' },
       { label: 'Profit Analysis', to: '/dashboard/profit-analysis', icon: 'dollar' },
     ],
@@ -137,6 +139,9 @@ export function userSidebar(user: User | null): NavSection[] {
         },
       ],
     },
+    ...(user
+      ? [{ title: 'Alerts', items: [{ label: 'My Watchlists', to: '/my/watchlists', icon: 'eye-open' as const }] }]
+      : []),
   ];
 }
 

@@ -49,6 +49,7 @@ export const USER_ROUTES: PortalRoute[] = [
   route('/my/profile', SIGNED_IN, 'Profile', 'Your account details, password and linked accounts.'),
   route('/my/settings', SIGNED_IN, 'Settings', 'Your portal preferences and privacy choices.'),
   route('/my/ideas', SIGNED_IN, 'My ideas', 'Ideas you submitted.'),
+  route('/my/watchlists', SIGNED_IN, 'My watchlists', 'Searches you watch and the new ideas that match them.'),
   route('/dashboard/idea-storm', SIGNED_IN, 'Idea Storm', 'Analyse a product idea with AI.'),
   route('/dashboard/idea-storm/history', SIGNED_IN, 'Idea Storm history', 'Your earlier Idea Storm analyses.'),
   route(

@@ -62,7 +62,9 @@ beforeAll(async () => {
       );
       return res
         .writeHead(200, { 'content-type': 'application/rss+xml' })
-        .end(`<?xml version="1.0"?><rss version="2.0"><channel><title>Posts</title><link>${base}/</link>${items.join('')}</channel></rss>`);
+        .end(
+          `<?xml version="1.0"?><rss version="2.0"><channel><title>Posts</title><link>${base}/</link>${items.join('')}</channel></rss>`,
+        );
     }
     const slug = /^\/posts\/([a-z]+)$/.exec(path)?.[1] as keyof typeof POSTS | undefined;
     if (slug && POSTS[slug])
@@ -90,13 +92,29 @@ describe('watchlist alerts', () => {
     const invoices = await createWatchlist(
       db,
       alice,
-      { name: 'Invoices', words: 'invoices', categories: [], min_profit_label: null, sources: [], email_digest: 'off', webhook_url: `${base}/hook` },
+      {
+        name: 'Invoices',
+        words: 'invoices',
+        categories: [],
+        min_profit_label: null,
+        sources: [],
+        email_digest: 'off',
+        webhook_url: `${base}/hook`,
+      },
       '127.0.0.1',
     );
     const quantum = await createWatchlist(
       db,
       bob,
-      { name: 'Quantum', words: 'quantum computing', categories: [], min_profit_label: null, sources: [], email_digest: 'off', webhook_url: `${base}/hook` },
+      {
+        name: 'Quantum',
+        words: 'quantum computing',
+        categories: [],
+        min_profit_label: null,
+        sources: [],
+        email_digest: 'off',
+        webhook_url: `${base}/hook`,
+      },
       '127.0.0.1',
     );
 
@@ -113,13 +131,22 @@ describe('watchlist alerts', () => {
     // The webhook: retried after the 503, then delivered, signed with the watchlist's secret.
     const delivered = await waitUntil(
       async () => {
-        const d = await db.selectFrom('webhook_deliveries').selectAll().where('watchlist_id', '=', invoices.id).execute();
+        const d = await db
+          .selectFrom('webhook_deliveries')
+          .selectAll()
+          .where('watchlist_id', '=', invoices.id)
+          .execute();
         return d.length === 1 && d[0]!.status === 'delivered' ? d[0] : undefined;
       },
       30_000,
       'the webhook delivery',
     );
-    expect(delivered).toMatchObject({ knowledge_id: idea.id, attempts: 2, response_status: 200, response_body: 'thanks' });
+    expect(delivered).toMatchObject({
+      knowledge_id: idea.id,
+      attempts: 2,
+      response_status: 200,
+      response_body: 'thanks',
+    });
     expect(hooks).toHaveLength(1);
     const payload = JSON.parse(hooks[0]!.body);
     expect(payload).toMatchObject({

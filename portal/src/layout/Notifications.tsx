@@ -1,6 +1,8 @@
 import { Button, Menu, MenuDivider, MenuItem, OverlayToaster, Popover, type Intent } from '@blueprintjs/core';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { formatTimestamp } from '@ideamine/shared/format';
+import { useNavigate } from '@tanstack/react-router';
+import { useMarkMatchesRead, useMatchNotifications } from '../queries/watchlists';
 import { SETTING_KEYS, readSetting, writeSetting } from '../settings/local-settings';
 
 // The notification centre of spec s2-s4 and s9: a toast per notification (hidden after 6000 ms,
@@ -91,12 +93,43 @@ export function useNotifications(): NotificationCentre {
   return centre;
 }
 
+/**
+ * The bell: the signed-in user's new watchlist matches from the server (each links to its idea),
+ * then this tab's own notifications. Its count is both unread counts together.
+ */
 export function NotificationBell() {
   const { notifications, markAllRead, clear } = useNotifications();
-  const unread = notifications.filter((n) => !n.read).length;
+  const navigate = useNavigate();
+  const matches = useMatchNotifications();
+  const markMatches = useMarkMatchesRead();
+  const matchItems = matches.data?.items ?? [];
+  const unreadMatches = matches.data?.unread ?? 0;
+  const unread = notifications.filter((n) => !n.read).length + unreadMatches;
   const menu = (
     <Menu aria-label="Notifications" className="im-notification-menu">
-      {notifications.length === 0 && <MenuItem disabled text="No notifications" />}
+      {matchItems.length > 0 && (
+        <>
+          <MenuDivider title={`Watchlist matches (${unreadMatches} unread)`} />
+          {matchItems.map((m) => (
+            <MenuItem
+              key={`${m.watchlist_id}-${m.knowledge_id}`}
+              icon="eye-open"
+              text={`${m.title} (${m.watchlist_name})`}
+              label={formatTimestamp(m.matched_at)}
+              multiline
+              className={m.read ? undefined : 'im-unread'}
+              onClick={() => {
+                if (!m.read)
+                  markMatches.mutate({ items: [{ watchlist_id: m.watchlist_id, knowledge_id: m.knowledge_id }] });
+                void navigate({ to: '/ideas/$id/$slug', params: { id: String(m.knowledge_id), slug: m.slug } });
+              }}
+            />
+          ))}
+          <MenuItem icon="list" text="My watchlists" onClick={() => void navigate({ to: '/my/watchlists' })} />
+          <MenuDivider />
+        </>
+      )}
+      {notifications.length === 0 && matchItems.length === 0 && <MenuItem disabled text="No notifications" />}
       {notifications.map((n) => (
         <MenuItem
           key={n.id}
@@ -107,11 +140,18 @@ export function NotificationBell() {
           className={n.read ? undefined : 'im-unread'}
         />
       ))}
-      {notifications.length > 0 && (
+      {(notifications.length > 0 || unreadMatches > 0) && (
         <>
           <MenuDivider />
-          <MenuItem icon="tick" text="Mark all read" onClick={markAllRead} />
-          <MenuItem icon="trash" text="Clear" onClick={clear} />
+          <MenuItem
+            icon="tick"
+            text="Mark all read"
+            onClick={() => {
+              markAllRead();
+              if (unreadMatches > 0) markMatches.mutate({ all: true });
+            }}
+          />
+          {notifications.length > 0 && <MenuItem icon="trash" text="Clear" onClick={clear} />}
         </>
       )}
     </Menu>

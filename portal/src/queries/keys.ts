@@ -36,6 +36,12 @@ export const keys = {
     detail: (id: number) => ['projects', 'detail', id] as const,
     shared: (token: string) => ['projects', 'shared', token] as const,
   },
+  watchlists: {
+    all: ['watchlists'] as const,
+    list: (page: number) => ['watchlists', 'list', page] as const,
+    matches: (id: number, page: number) => ['watchlists', 'matches', id, page] as const,
+  },
+  notifications: ['notifications'] as const,
   oauth: {
     providers: ['oauth', 'providers'] as const,
     accounts: ['oauth', 'accounts'] as const,

@@ -10,6 +10,7 @@ import { lazyPage } from './lazy-page';
 import { guardedRoute } from './root';
 const SharePage = lazyPage(() => import('../features/projects/SharePage'), 'SharePage');
 const ProjectPage = lazyPage(() => import('../features/projects/ProjectPage'), 'ProjectPage');
+const WatchlistsPage = lazyPage(() => import('../features/watchlists/WatchlistsPage'), 'WatchlistsPage');
 const ProjectListPage = lazyPage(() => import('../features/projects/ProjectListPage'), 'ProjectListPage');
 const NewProjectPage = lazyPage(() => import('../features/projects/NewProjectPage'), 'NewProjectPage');
 const EditProjectPage = lazyPage(() => import('../features/projects/EditProjectPage'), 'EditProjectPage');
@@ -118,6 +119,22 @@ function ProjectsScreen() {
   );
 }
 
+const watchlistsRoute = createRoute({
+  getParentRoute: () => guardedRoute,
+  path: '/my/watchlists',
+  validateSearch: pageSearch,
+  component: WatchlistsScreen,
+});
+function WatchlistsScreen() {
+  const navigate = useNavigate();
+  return (
+    <WatchlistsPage
+      page={watchlistsRoute.useSearch().page ?? 1}
+      onPage={(page) => navigate({ to: '/my/watchlists', search: { page } })}
+    />
+  );
+}
+
 const newProjectRoute = createRoute({
   getParentRoute: () => guardedRoute,
   path: '/my/projects/new',
@@ -175,6 +192,7 @@ export const userToolRoutes = [
   ideaStormHistoryRoute,
   profitRoute,
   projectsRoute,
+  watchlistsRoute,
   newProjectRoute,
   projectRoute,
   editProjectRoute,

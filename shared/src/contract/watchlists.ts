@@ -19,7 +19,9 @@ const listOf = (field: string, item: z.ZodType<string>, max: number) =>
     .max(max, { error: `${field} may hold at most ${max} entries` })
     .transform((list) => [...new Set(list)]);
 
-const categoryItem = text('categories', 100).pipe(z.string().min(1, { error: 'categories must not hold an empty name' }));
+const categoryItem = text('categories', 100).pipe(
+  z.string().min(1, { error: 'categories must not hold an empty name' }),
+);
 const sourceItem = text('sources', 253)
   .transform((v) => v.toLowerCase().replace(/^www\./, ''))
   .refine((v) => DOMAIN_PATTERN.test(v), { error: 'sources must list domain names like news.ycombinator.com' });

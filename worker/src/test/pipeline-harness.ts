@@ -28,7 +28,11 @@ export async function startPipeline(siteOptions: SiteOptions = {}): Promise<Pipe
     .insertInto('rate_limits')
     .values({ domain_pattern: '127.0.0.1', requests_per_minute: 60_000, burst: 500, max_concurrency: 16 })
     .execute();
-  const workers = await startWorkers({ db, boss: context.app.boss, log: context.app.log, allowPrivate: '127.0.0.1',
+  const workers = await startWorkers({
+    db,
+    boss: context.app.boss,
+    log: context.app.log,
+    allowPrivate: '127.0.0.1',
     webhookAllowPrivate: '127.0.0.1',
   });
   return {

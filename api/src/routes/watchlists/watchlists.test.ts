@@ -109,7 +109,11 @@ describe('watchlists', () => {
       expect(res.body.error.field, `${method} ${path}`).toBe(field);
       expect(res.body.error.message).toContain(field);
     }
-    const privateHook = await http.post('/api/v1/watchlists', { name: 'a', webhook_url: 'http://127.0.0.1:9/hook' }, { token });
+    const privateHook = await http.post(
+      '/api/v1/watchlists',
+      { name: 'a', webhook_url: 'http://127.0.0.1:9/hook' },
+      { token },
+    );
     expect(privateHook.body.error.message).toContain('use a public address');
   });
 
@@ -146,7 +150,10 @@ describe('matches, notifications and feeds', () => {
     const paused = await make({ name: 'Paused', words: 'invoice' });
     await http.put(`/api/v1/watchlists/${paused.id}`, { paused: true }, { token: owner.token });
 
-    const invoice = await buildKnowledge(server.app, { title: 'Invoice chasing for freelancers', categories: ['finance'] });
+    const invoice = await buildKnowledge(server.app, {
+      title: 'Invoice chasing for freelancers',
+      categories: ['finance'],
+    });
     const crypto = await buildKnowledge(server.app, { title: 'Crypto invoice tokens', categories: ['finance'] });
     const healthLow = await buildKnowledge(server.app, {
       title: 'Step counter',
@@ -175,7 +182,10 @@ describe('matches, notifications and feeds', () => {
     const ids = [invoice, crypto, healthLow, healthHigh, hn, strangersPrivate, ownPrivate].map((k) => k.id);
     const matched = await matchWatchlists(server.app.db, ids);
     const pairs = (watchlistId: number) =>
-      matched.filter((m) => m.watchlist_id === watchlistId).map((m) => m.knowledge_id).sort();
+      matched
+        .filter((m) => m.watchlist_id === watchlistId)
+        .map((m) => m.knowledge_id)
+        .sort();
     expect(pairs(words.id)).toEqual([invoice.id, ownPrivate.id].sort());
     expect(pairs(category.id)).toEqual([healthHigh.id]);
     expect(pairs(source.id)).toEqual([hn.id]);
@@ -189,7 +199,9 @@ describe('matches, notifications and feeds', () => {
     expect(got.top_sources).toEqual([{ domain: 'example.test', matches: 2 }]);
     const cards = await http.get(`/api/v1/watchlists/${words.id}/matches`, { token: owner.token });
     expect(cards.body.data.map((c: { id: number }) => c.id).sort()).toEqual([invoice.id, ownPrivate.id].sort());
-    expect((await http.get(`/api/v1/watchlists/${words.id}`, { token: owner.token })).body.data.new_match_count).toBe(0);
+    expect((await http.get(`/api/v1/watchlists/${words.id}`, { token: owner.token })).body.data.new_match_count).toBe(
+      0,
+    );
 
     const notes = await http.get('/api/v1/notifications', { token: owner.token });
     expect(notes.body.meta.unread_count).toBe(4);
@@ -229,7 +241,9 @@ describe('matches, notifications and feeds', () => {
 
     // An idea made private by someone else since it matched drops out everywhere.
     await server.app.db.updateTable('knowledge').set({ visibility: 'private' }).where('id', '=', invoice.id).execute();
-    expect((await http.get(words.feed.json)).body.items.map((i: { id: string }) => Number(i.id))).toEqual([ownPrivate.id]);
+    expect((await http.get(words.feed.json)).body.items.map((i: { id: string }) => Number(i.id))).toEqual([
+      ownPrivate.id,
+    ]);
 
     // Rotating the token stops the old address at once.
     const rotated = (await http.post(`/api/v1/watchlists/${words.id}/feed-token`, undefined, { token: owner.token }))

@@ -10,6 +10,7 @@ import { Pager } from '../common/Pager';
 import { Empty, QueryState } from '../common/QueryState';
 import { IdeaGrid } from '../ideas/IdeaGrid';
 import { useIdeaPageSize } from '../ideas/idea-view';
+import { WatchSearchButton } from '../watchlists/WatchSearchButton';
 
 /** One category: found by slug (or by name, for links typed by hand), with its ideas paged. */
 export function CategoryPage(props: { slug: string; page: number }) {
@@ -36,7 +37,10 @@ export function CategoryPage(props: { slug: string; page: number }) {
           <Empty message={`There is no category called “${props.slug}”.`} icon="search" />
         ) : (
           <div>
-            <H2>{category.name}</H2>
+            <div className="im-section-head">
+              <H2>{category.name}</H2>
+              <WatchSearchButton search={{ categories: [category.slug] }} />
+            </div>
             <p className="im-muted">{category.description}</p>
             <QueryState
               query={ideas}

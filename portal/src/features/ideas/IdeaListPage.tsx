@@ -12,6 +12,7 @@ import { CategorySelect, ProfitLevelSelect, SortSelect } from './FilterSelects';
 import { IdeaGrid } from './IdeaGrid';
 import { useIdeaPageSize } from './idea-view';
 import type { IdeaListSearch } from './list-search';
+import { WatchSearchButton } from '../watchlists/WatchSearchButton';
 
 // Every idea list of the portal: all ideas, high potential, editor picks and community
 // favourites, with the filters each API call supports. Filters, sort and page live in the URL.
@@ -94,7 +95,18 @@ export function IdeaListPage(props: {
 
   return (
     <div>
-      <H2>{config.title}</H2>
+      <div className="im-section-head">
+        <H2>{config.title}</H2>
+        {config.filters && (
+          <WatchSearchButton
+            search={{
+              words: s.search,
+              categories: s.category ? [s.category] : [],
+              min_profit_label: s.profit_level,
+            }}
+          />
+        )}
+      </div>
       <p className="im-muted">{config.intro}</p>
       {config.filters && (
         <div className="im-filters" role="search">

@@ -11,6 +11,7 @@ import { IdeaGrid } from '../ideas/IdeaGrid';
 import { useIdeaPageSize } from '../ideas/idea-view';
 import { SearchBox } from './SearchBox';
 import type { SearchParams } from './search-params';
+import { WatchSearchButton } from '../watchlists/WatchSearchButton';
 
 export function SearchPage({ search }: { search: SearchParams }) {
   const { client } = useAuth();
@@ -35,7 +36,19 @@ export function SearchPage({ search }: { search: SearchParams }) {
 
   return (
     <div>
-      <H2>Search</H2>
+      <div className="im-section-head">
+        <H2>Search</H2>
+        <WatchSearchButton
+          search={{
+            words: search.q,
+            categories: search.categories
+              ?.split(',')
+              .map((c) => c.trim())
+              .filter(Boolean),
+            min_profit_label: search.profit_level,
+          }}
+        />
+      </div>
       <div className="im-section">
         <SearchBox initial={search.q ?? ''} onSearch={(q) => update({ q: q || undefined })} />
       </div>

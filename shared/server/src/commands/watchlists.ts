@@ -1,10 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import type {
-  CreateWatchlistBody,
-  MarkReadBody,
-  UpdateWatchlistBody,
-} from '@ideamine/shared/contract/watchlists';
+import type { CreateWatchlistBody, MarkReadBody, UpdateWatchlistBody } from '@ideamine/shared/contract/watchlists';
 import { limitsOf, type Principal } from '@ideamine/shared/permissions';
 import type { Db } from '../db/database';
 import { ApiError, notFound } from '../errors';
@@ -37,7 +33,11 @@ async function checkWebhook(url: string | null | undefined, allowPrivate: string
   if (!url) return;
   const refusal = await checkCrawlTarget(url, parseAllowList(allowPrivate));
   if (refusal)
-    throw new ApiError('VALIDATION_ERROR', `webhook_url is not allowed: ${refusal}; use a public address`, 'webhook_url');
+    throw new ApiError(
+      'VALIDATION_ERROR',
+      `webhook_url is not allowed: ${refusal}; use a public address`,
+      'webhook_url',
+    );
 }
 
 async function checkLimits(trx: Db, owner: WatchlistOwner, adding: { watchlist: boolean; webhook: boolean }) {

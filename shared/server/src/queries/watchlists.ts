@@ -38,7 +38,11 @@ export function weekStart(now: Date, weeksAgo: number): Date {
  * Counts, the weekly series of the last WATCHLIST_WEEKS weeks (is this need growing?) and the
  * top three source domains, for several watchlists in three statements.
  */
-export async function watchlistStats(db: Db, rows: WatchlistRow[], now = new Date()): Promise<Map<number, WatchlistStats>> {
+export async function watchlistStats(
+  db: Db,
+  rows: WatchlistRow[],
+  now = new Date(),
+): Promise<Map<number, WatchlistStats>> {
   const stats = new Map<number, WatchlistStats>();
   if (!rows.length) return stats;
   const ids = rows.map((r) => r.id);

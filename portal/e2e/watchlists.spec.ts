@@ -1,0 +1,80 @@
+import type { Page } from '@playwright/test';
+import { expect, screenshot, signIn, test, withServerDatabase } from './fixtures';
+
+// Watchlists as a person meets them: "Watch this search" on the search page, the matches under
+// the bell, and /my/watchlists at desktop and phone widths. The pipeline's matching itself is
+// tested in worker/src/watchlist-alerts.test.ts; here matches are recorded as the matcher would.
+
+const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+
+test('a visitor is offered sign-in to watch a search', async ({ page }) => {
+  await page.goto('/search?q=invoice');
+  await expect(page.getByRole('link', { name: 'Sign in to watch this search' })).toHaveAttribute(
+    'href',
+    /\/login\?redirect=/,
+  );
+});
+
+test('a user watches a search, hears of its matches and manages the watchlist', async ({ page }) => {
+  const ideas = await (await page.request.get('/api/v1/public/ideas?page_size=1')).json();
+  const word = (ideas.data[0].title as string)
+    .split(/\s+/)
+    .find((w) => w.length > 4)!
+    .replace(/\W/g, '');
+  await signIn(page, 'trial', `/search?q=${encodeURIComponent(word)}`);
+  await page.getByRole('button', { name: 'Watch this search' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Watch this search' });
+  await expect(dialog.getByLabel('Name')).toHaveValue(`“${word}”`);
+  await dialog.getByLabel('Name').fill(`Ideas about ${word}`);
+  await dialog.getByRole('button', { name: 'Watch', exact: true }).click();
+  await expect(page.getByText(`Watching “Ideas about ${word}”`).first()).toBeVisible();
+
+  // The matcher's work for this watchlist, over the ideas already public.
+  const matched = await withServerDatabase(async (db) => {
+    const r = await db.query(
+      `INSERT INTO watchlist_matches (watchlist_id, knowledge_id, user_id)
+       SELECT w.id, k.id, w.user_id FROM watchlists w JOIN knowledge k ON k.search @@ w.query
+       WHERE w.name = $1 AND k.visibility = 'public' AND k.deleted_at IS NULL LIMIT 3 RETURNING knowledge_id`,
+      [`Ideas about ${word}`],
+    );
+    return r.rowCount ?? 0;
+  });
+  expect(matched).toBeGreaterThan(0);
+
+  await page.goto('/my/watchlists');
+  await expect(page.getByRole('heading', { level: 2, name: 'My watchlists' })).toBeVisible();
+  const card = page.getByRole('region', { name: `Ideas about ${word}` });
+  await expect(card.getByText(`${matched} new`)).toBeVisible();
+  await expect(card.getByText(`Watches “${word}”. ${matched} matches`)).toBeVisible();
+  await expect(card.getByRole('link', { name: 'RSS (Atom)' })).toHaveAttribute(
+    'href',
+    /\/api\/v1\/feeds\/.+\/atom\.xml$/,
+  );
+  // The bell counts the matches with this tab's own notifications.
+  await expect(page.getByRole('button', { name: /^Notifications \(\d+ unread\)$/ })).toBeVisible();
+  await screenshot(page, 'watchlists-1440');
+  expect(await overflow(page)).toBeLessThanOrEqual(0);
+
+  await card.getByRole('button', { name: 'Show matches' }).click();
+  await expect(card.getByRole('region', { name: 'Matches' }).getByRole('link')).toHaveCount(matched);
+  await card.getByRole('button', { name: 'Pause' }).click();
+  await expect(card.getByText('Paused', { exact: true })).toBeVisible();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(page.getByRole('region', { name: `Ideas about ${word}` })).toBeVisible();
+  await screenshot(page, 'watchlists-390');
+  expect(await overflow(page)).toBeLessThanOrEqual(0);
+
+  // The bell lists the matches; one opens its idea and is read.
+  await page.getByRole('button', { name: /^Notifications \(\d+ unread\)$/ }).click();
+  const menu = page.getByRole('menu', { name: 'Notifications' });
+  await expect(menu.getByText(`Watchlist matches (${matched} unread)`)).toBeVisible();
+  await menu
+    .getByRole('menuitem', { name: new RegExp(`Ideas about ${word}`) })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/ideas\/\d+\/[\w-]+$/);
+  await page.getByRole('button', { name: /^Notifications \(\d+ unread\)$/ }).click();
+  await expect(menu.getByText(`Watchlist matches (${matched - 1} unread)`)).toBeVisible();
+});
