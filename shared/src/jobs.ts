@@ -15,6 +15,8 @@ export const QUEUES = {
   'schedule-tick': { payload: z.object({}).passthrough(), retryLimit: 0 },
   'profit-analysis': { payload: z.object({ batchId: z.number().int() }), retryLimit: 3 },
   // One watchlist match to POST to its watchlist's webhook; retried with backoff (5 s, 10 s, ...).
+  // Hourly: the watchlist email digests that are due (worker/src/jobs/digest.ts).
+  digest: { payload: z.object({}).passthrough(), retryLimit: 0 },
   webhook: { payload: z.object({ deliveryId: z.number().int() }), retryLimit: 5 },
 } as const;
 

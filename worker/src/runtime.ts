@@ -17,6 +17,8 @@ import { handleEnrich } from './jobs/enrich';
 import { handleScheduleTick } from './jobs/schedule-tick';
 import { handleProfitBatch } from './jobs/profit-analysis';
 import { createWebhookSender, handleWebhook } from './jobs/webhook';
+import { sendDueDigests } from './jobs/digest';
+import type { Mailer } from '@ideamine/server/mail/mailer';
 import { handleTransform } from './jobs/transform';
 import { chooseProvider } from '@ideamine/server/llm/choose-provider';
 import { recoverOrphanedTasks } from './pipeline/recover';
@@ -37,8 +39,10 @@ export interface WorkerOptions {
   allowPrivate?: string;
   /** Hosts users' webhooks may reach although private (WEBHOOK_ALLOW_PRIVATE). */
   webhookAllowPrivate?: string;
-  /** The portal's address, for links in webhooks (PUBLIC_URL). */
+  /** The portal's address, for links in webhooks and digests (PUBLIC_URL). */
   portalOrigin?: string;
+  /** Sends the watchlist email digests (SMTP_URL); none: no digests. */
+  mailer?: Mailer | null;
   pollingIntervalSeconds?: number;
   /** Polling loops per crawl and transform queue in this process (each handles a batch at a time). */
   concurrency?: number;
@@ -143,7 +147,16 @@ export async function startWorkers(opts: WorkerOptions): Promise<RunningWorkers>
       maxAttempts: await readSetting(db, 'crawl.max_attempts'),
     })),
     ...(opts.backups ? { backups: opts.backups } : {}),
-    processed: { crawl: 0, transform: 0, enrich: 0, analyse: 0, 'schedule-tick': 0, 'profit-analysis': 0, webhook: 0 },
+    processed: {
+      crawl: 0,
+      transform: 0,
+      enrich: 0,
+      analyse: 0,
+      'schedule-tick': 0,
+      'profit-analysis': 0,
+      webhook: 0,
+      digest: 0,
+    },
   };
   const webhooks = createWebhookSender(
     parseAllowList(opts.webhookAllowPrivate ?? ''),
@@ -158,6 +171,9 @@ export async function startWorkers(opts: WorkerOptions): Promise<RunningWorkers>
     'schedule-tick': () => handleScheduleTick(w),
     'profit-analysis': (p) => handleProfitBatch(w, p.batchId),
     webhook: (p) => handleWebhook(db, webhooks, p.deliveryId),
+    digest: async () => {
+      w.processed.digest += await sendDueDigests(db, { mailer: opts.mailer ?? null, origin: webhooks.portalOrigin });
+    },
   };
 
   const queues = opts.queues ?? (Object.keys(handlers) as QueueName[]);
@@ -257,6 +273,7 @@ export async function startWorkers(opts: WorkerOptions): Promise<RunningWorkers>
   );
   pauseTimer.unref();
   if (queues.includes('schedule-tick')) await boss.schedule('schedule-tick', '* * * * *', {}, { tz: 'UTC' });
+  if (queues.includes('digest')) await boss.schedule('digest', '7 * * * *', {}, { tz: 'UTC' });
 
   const beat = async () => {
     await db

@@ -4,6 +4,7 @@ import type { Config } from '@ideamine/server/config';
 import { QUEUE_NAMES, type QueueName } from '@ideamine/shared/jobs';
 import { DEFAULT_LOOPS, startWorkers, type RunningWorkers } from './runtime';
 import { privateHostsOf } from '@ideamine/server/net/crawl-allow-list';
+import { createMailer } from '@ideamine/server/mail/mailer';
 
 // The pipeline workers with their own connections, the same whether they run as a process
 // (`npm run start:worker`) or in a worker thread of `npm start`.
@@ -33,8 +34,10 @@ export async function startWorkerService(
 ): Promise<WorkerService> {
   const queues = queuesFromEnv(env);
   const ctx = await createAppContext(config, log, databaseUrl, { maintainQueue: true });
+  const mailer = config.smtpUrl ? createMailer(config.smtpUrl, config.smtpFrom) : null;
   try {
     const workers = await startWorkers({
+      mailer,
       db: ctx.db,
       boss: ctx.boss,
       log,
@@ -51,10 +54,12 @@ export async function startWorkerService(
       workers,
       stop: async () => {
         await workers.stop();
+        mailer?.close();
         await closeAppContext(ctx);
       },
     };
   } catch (err) {
+    mailer?.close();
     await closeAppContext(ctx);
     throw err;
   }

@@ -7,11 +7,14 @@ import { createWatchlist } from '@ideamine/server/commands/watchlists';
 import { recordWatchlistMatches } from '@ideamine/server/commands/watchlist-deliveries';
 import { feedOf, notificationsOf } from '@ideamine/server/queries/watchlists';
 import { buildUser } from '@ideamine/server/test/factories';
+import { createMailer } from '@ideamine/server/mail/mailer';
+import { sendDueDigests } from './jobs/digest';
 import { startPipeline, waitUntil, type PipelineHarness } from './test/pipeline-harness';
+import { startTestSmtp, type TestSmtp } from './test/smtp-server';
 
 // Issue 24 end to end: posts crawled through a feed job become ideas, and an idea that matches a
-// watchlist reaches its owner's notifications, its feed and its webhook exactly once each; a
-// watchlist it does not match gets nothing. The webhook receiver fails the first try, so the
+// watchlist reaches its owner's notifications, its feed, its email digest and its webhook exactly once each; a
+// watchlist it does not match gets nothing. The digest goes to a real SMTP server on loopback. The webhook receiver fails the first try, so the
 // delivery is retried by the queue and its log shows both tries.
 
 const POSTS = {
@@ -34,6 +37,7 @@ let site: http.Server;
 let base: string;
 const hooks: { body: string; signature: string; delivery: string }[] = [];
 let hookCalls = 0;
+let smtp: TestSmtp;
 
 beforeAll(async () => {
   site = http.createServer((req, res) => {
@@ -78,9 +82,11 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
   p = await startPipeline({ ideas: 1 });
+  smtp = await startTestSmtp();
 });
 afterAll(async () => {
   await p?.close();
+  await smtp?.close();
   await new Promise((resolve) => site?.close(resolve));
 });
 
@@ -98,10 +104,10 @@ describe('watchlist alerts', () => {
         categories: [],
         min_profit_label: null,
         sources: [],
-        email_digest: 'off',
+        email_digest: 'daily',
         webhook_url: `${base}/hook`,
       },
-      '127.0.0.1',
+      { webhookAllowPrivate: '127.0.0.1', emailEnabled: true },
     );
     const quantum = await createWatchlist(
       db,
@@ -112,10 +118,10 @@ describe('watchlist alerts', () => {
         categories: [],
         min_profit_label: null,
         sources: [],
-        email_digest: 'off',
+        email_digest: 'daily',
         webhook_url: `${base}/hook`,
       },
-      '127.0.0.1',
+      { webhookAllowPrivate: '127.0.0.1', emailEnabled: true },
     );
 
     const jobId = await p.runJob({ url: `${base}/feed.xml`, max_depth: 0 });
@@ -166,6 +172,17 @@ describe('watchlist alerts', () => {
     const feed = await feedOf(db, invoices.feed_token);
     expect(feed!.items.map((i) => i.id)).toEqual([idea.id]);
 
+    // The email digest: one message to Alice with the idea; a second run sends nothing.
+    const mailer = createMailer(smtp.url, 'Ideamine <digest@ideamine.example>');
+    try {
+      expect(await sendDueDigests(db, { mailer, origin: 'http://ideamine.test' })).toBe(1);
+      expect(await sendDueDigests(db, { mailer, origin: 'http://ideamine.test' })).toBe(0);
+    } finally {
+      mailer.close();
+    }
+    expect(smtp.messages.map((m) => (m.to && 'text' in m.to ? m.to.text : ''))).toEqual([alice.email]);
+    expect(smtp.messages[0]!.text).toContain(`http://ideamine.test/ideas/${idea.id}/${idea.slug}`);
+
     // Matched again (a re-score, a retried message): nothing is delivered twice.
     const all = (await db.selectFrom('knowledge').select('id').where('job_id', '=', jobId).execute()).map((r) => r.id);
     expect(await recordWatchlistMatches(db, p.context.app.boss, all)).toEqual([]);
@@ -175,5 +192,6 @@ describe('watchlist alerts', () => {
     expect((await notificationsOf(db, bob.id, { page: 1, page_size: 20, unread: false })).rows).toEqual([]);
     expect((await feedOf(db, quantum.feed_token))!.items).toEqual([]);
     expect(hooks.filter((h) => JSON.parse(h.body).watchlist.id === quantum.id)).toEqual([]);
+    expect(smtp.messages.filter((m) => (m.to && 'text' in m.to ? m.to.text : '') === bob.email)).toEqual([]);
   });
 });

@@ -17,6 +17,7 @@ import { userDashboardRoutes } from './user-dashboard/router';
 import { projectRoutes } from './projects/router';
 import { sharedProjectRoutes } from './shared-projects/router';
 import { watchlistRoutes } from './watchlists/router';
+import { unsubscribeRoutes } from './watchlists/unsubscribe';
 import { avatarRoutes } from './avatars/router';
 import { ideaStormRoutes } from './idea-storm/router';
 import { profitAnalysisRoutes } from './profit-analysis/router';
@@ -49,6 +50,7 @@ export const routes: readonly Route[] = [
   ...userDashboardRoutes,
   ...projectRoutes,
   ...watchlistRoutes,
+  ...unsubscribeRoutes,
   ...sharedProjectRoutes,
   ...avatarRoutes,
   ...ideaStormRoutes,

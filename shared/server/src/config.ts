@@ -42,6 +42,8 @@ const envSchema = z.object({
   DB_POOL_SIZE: int(10),
   CRAWL_ALLOW_PRIVATE: z.string().default(''),
   WEBHOOK_ALLOW_PRIVATE: z.string().default(''),
+  SMTP_URL: z.string().regex(/^smtps?:\/\/[^/]/, { error: 'must be an smtp:// or smtps:// URL, like smtp://user:password@mail.example.com:587' }).optional(),
+  SMTP_FROM: z.string().default('Ideamine <ideamine@localhost>'),
   DEMO_SITE_URL: z.url({ error: 'must be a URL' }).optional(),
   PUBLIC_URL: z.url({ error: 'must be a URL' }).optional(),
   WORKER_THREADS: z.coerce.number().int().min(0).max(64).default(1),
@@ -119,6 +121,10 @@ export interface Config {
   crawlAllowPrivate: string;
   /** Hosts, IPs or CIDRs users' watchlist webhooks may reach although private; 'true' for all. */
   webhookAllowPrivate: string;
+  /** Where watchlist email digests are sent through (smtp://user:pass@host:587); unset: no email. */
+  smtpUrl: string | undefined;
+  /** The From of the digests. */
+  smtpFrom: string;
   /**
    * Where the workers reach the demo site this server serves at /demo-site ("Load the demo"):
    * DEMO_SITE_URL, by default this server on loopback. Workers may reach it although private.
@@ -174,6 +180,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbPoolSize: e.DB_POOL_SIZE,
     crawlAllowPrivate: e.CRAWL_ALLOW_PRIVATE,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    smtpUrl: e.SMTP_URL || undefined,
+    smtpFrom: e.SMTP_FROM,
     demoSiteUrl: withoutTrailingSlashes(e.DEMO_SITE_URL ?? `http://127.0.0.1:${e.PORT}/demo-site`),
     workerThreads: e.WORKER_THREADS,
     oauth: {

@@ -23,6 +23,7 @@ import {
   rotateFeedToken,
   updateWatchlist,
 } from '@ideamine/server/commands/watchlists';
+import type { Config } from '@ideamine/server/config';
 import type { Db } from '@ideamine/server/db/database';
 import { notFound } from '@ideamine/server/errors';
 import {
@@ -48,6 +49,11 @@ import { atomFeed, jsonFeed } from './feed-documents';
 const tag = 'Watchlists';
 /** A private address: never kept by shared caches, never indexed. */
 const FEED_HEADERS = { 'Cache-Control': 'private, max-age=60', 'X-Robots-Tag': 'noindex' };
+
+const deliveryOptions = (config: Config) => ({
+  webhookAllowPrivate: config.webhookAllowPrivate,
+  emailEnabled: !!config.smtpUrl,
+});
 
 async function ownWatchlist(db: Db, userId: number, id: number) {
   const row = await findOwnWatchlist(db, userId, id);
@@ -107,7 +113,7 @@ export const watchlistRoutes = [
     response: watchlistSchema,
     successStatus: 201,
     handler: async ({ app, auth, body }) => {
-      const row = await createWatchlist(app.db, auth!.user, body, app.config.webhookAllowPrivate);
+      const row = await createWatchlist(app.db, auth!.user, body, deliveryOptions(app.config));
       return ok(await ownWatchlist(app.db, auth!.user.id, row.id));
     },
   }),
@@ -135,7 +141,7 @@ export const watchlistRoutes = [
     body: updateWatchlistBody,
     response: watchlistSchema,
     handler: async ({ app, auth, params, body }) => {
-      await updateWatchlist(app.db, auth!.user, params.id, body, app.config.webhookAllowPrivate);
+      await updateWatchlist(app.db, auth!.user, params.id, body, deliveryOptions(app.config));
       return ok(await ownWatchlist(app.db, auth!.user.id, params.id));
     },
   }),

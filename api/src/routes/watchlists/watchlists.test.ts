@@ -93,6 +93,8 @@ describe('watchlists', () => {
       ['POST', '/api/v1/watchlists', { name: 'a', categories: 'saas' }, 'categories'],
       ['POST', '/api/v1/watchlists', { name: 'a', sources: ['http://x.com/path'] }, 'sources.0'],
       ['POST', '/api/v1/watchlists', { name: 'a', email_digest: 'hourly' }, 'email_digest'],
+      // This server has no SMTP_URL: it cannot send a digest.
+      ['POST', '/api/v1/watchlists', { name: 'a', email_digest: 'daily' }, 'email_digest'],
       ['POST', '/api/v1/watchlists', { name: 'a', webhook_url: 'ftp://example.com' }, 'webhook_url'],
       ['POST', '/api/v1/watchlists', { name: 'a', webhook_url: 'http://127.0.0.1:9/hook' }, 'webhook_url'],
       ['POST', '/api/v1/watchlists', { name: 'a', owner: 1 }, 'owner'],
@@ -135,6 +137,37 @@ describe('watchlists', () => {
     expect(hook.body.error.message).toContain('cannot send webhooks');
     const limits = await http.get('/api/v1/watchlists/limits', { token: guest.token });
     expect(limits.body.data).toEqual({ ...ROLE_LIMITS.guest, used_watchlists: 3, used_webhooks: 0 });
+  });
+});
+
+describe('the digest unsubscribe link', () => {
+  it('asks on GET, stops the digest on POST without signing in, and knows no unknown token', async () => {
+    const { token } = await user();
+    const w = (await http.post('/api/v1/watchlists', { name: 'Digest me' }, { token })).body.data;
+    const row = await server.app.db
+      .updateTable('watchlists')
+      .set({ email_digest: 'weekly' })
+      .where('id', '=', w.id)
+      .returning('email_token')
+      .executeTakeFirstOrThrow();
+    const path = `/api/v1/watchlists/unsubscribe/${row.email_token}`;
+    const ask = await http.get(path);
+    expect(ask.status).toBe(200);
+    expect(ask.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(ask.body).toContain('Stop the weekly email digest for your watchlist “Digest me”?');
+    expect(ask.body).toContain('<form method="post">');
+    // A GET (a mail scanner following the link) changes nothing.
+    expect((await http.get(`/api/v1/watchlists/${w.id}`, { token })).body.data.email_digest).toBe('weekly');
+    // The one-click POST of RFC 8058 sends a form body; it needs no sign-in.
+    const stop = await http.send('POST', path, {
+      raw: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(stop.status).toBe(200);
+    expect(stop.body).toContain('You will get no more email digests for “Digest me”.');
+    expect((await http.get(`/api/v1/watchlists/${w.id}`, { token })).body.data.email_digest).toBe('off');
+    expect((await http.get(path)).body).toContain('You no longer get email digests');
+    expect((await http.get('/api/v1/watchlists/unsubscribe/unknown-token-0123456789abcdef')).status).toBe(404);
   });
 });
 

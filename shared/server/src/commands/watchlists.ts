@@ -28,6 +28,21 @@ async function checkWords(db: Db, words: string | undefined): Promise<void> {
     );
 }
 
+/** What the server can deliver: where webhooks may point, and whether email is set up. */
+export interface DeliveryOptions {
+  webhookAllowPrivate: string;
+  emailEnabled: boolean;
+}
+
+function checkDigest(digest: string | undefined, emailEnabled: boolean): void {
+  if (digest && digest !== 'off' && !emailEnabled)
+    throw new ApiError(
+      'VALIDATION_ERROR',
+      'email_digest cannot be daily or weekly: this server sends no email (the operator has not set SMTP_URL); use the feed or a webhook',
+      'email_digest',
+    );
+}
+
 /** A webhook may not point at this server's private network (the address it resolves to now). */
 async function checkWebhook(url: string | null | undefined, allowPrivate: string): Promise<void> {
   if (!url) return;
@@ -70,10 +85,11 @@ export async function createWatchlist(
   db: Db,
   owner: WatchlistOwner,
   body: CreateWatchlistBody,
-  webhookAllowPrivate: string,
+  options: DeliveryOptions,
 ): Promise<WatchlistRow> {
   await checkWords(db, body.words);
-  await checkWebhook(body.webhook_url, webhookAllowPrivate);
+  checkDigest(body.email_digest, options.emailEnabled);
+  await checkWebhook(body.webhook_url, options.webhookAllowPrivate);
   return db.transaction().execute(async (trx) => {
     await checkLimits(trx, owner, { watchlist: true, webhook: !!body.webhook_url });
     return trx
@@ -101,10 +117,11 @@ export async function updateWatchlist(
   owner: WatchlistOwner,
   id: number,
   body: UpdateWatchlistBody,
-  webhookAllowPrivate: string,
+  options: DeliveryOptions,
 ): Promise<void> {
   await checkWords(db, body.words);
-  await checkWebhook(body.webhook_url, webhookAllowPrivate);
+  checkDigest(body.email_digest, options.emailEnabled);
+  await checkWebhook(body.webhook_url, options.webhookAllowPrivate);
   await db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom('watchlists')

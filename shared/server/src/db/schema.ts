@@ -691,6 +691,16 @@ export interface WebhookDeliveriesTable {
   delivered_at: NullableTimestamp;
 }
 
+export interface EmailDigestsTable {
+  id: Id;
+  watchlist_id: number;
+  to_address: string;
+  match_count: number;
+  status: 'sent' | 'failed';
+  error: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   oauth_states: OAuthStatesTable;
@@ -746,4 +756,5 @@ export interface Database {
   watchlists: WatchlistsTable;
   watchlist_matches: WatchlistMatchesTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  email_digests: EmailDigestsTable;
 }
