@@ -158,6 +158,7 @@ const OTHER_OPERATOR_ICONS: Record<string, NavIcon> = {
   '/admin/recovery': 'undo',
   '/admin/avatars': 'person',
   '/console/history': 'history',
+  '/console/watchlists': 'eye-open',
   '/console/settings': 'wrench',
 };
 

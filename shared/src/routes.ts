@@ -110,6 +110,12 @@ export const ADMIN_ROUTES: PortalRoute[] = [
 /** The desktop console's own screens (it mounts the admin routes beside them); not served by the portal. */
 export const CONSOLE_ROUTES: PortalRoute[] = [
   route('/console/history', SIGNED_IN, 'Snapshot history', 'Every cached call and its snapshots, for offline review.'),
+  route(
+    '/console/watchlists',
+    SIGNED_IN,
+    'My watchlists',
+    'Alerts your watchlists made per day, and what each watches.',
+  ),
   route('/console/settings', PUBLIC, 'Console settings', 'The server this console talks to, its cache and collector.'),
 ];
 

@@ -220,11 +220,38 @@ describe('a private idea', () => {
     },
   );
 
-  it('leaves no export to anyone but admins: the only file downloads are backups (admin) and avatar images', () => {
+  it('leaves no export to anyone but admins: the only file downloads are backups (admin), avatar images, and watchlist feeds and pages of public ideas only', async () => {
     const downloads = routes.filter((r) => r.rawResponse).map((r) => `${r.id} ${JSON.stringify(r.requirement)}`);
     expect(downloads.sort()).toEqual([
       'avatars.image {"kind":"permission","resource":"avatars","action":"read"}',
       'backups.download {"kind":"role","role":"admin"}',
+      'feeds.atom {"kind":"public"}',
+      'feeds.json {"kind":"public"}',
+      'watchlists.unsubscribe {"kind":"public"}',
+      'watchlists.unsubscribe.ask {"kind":"public"}',
     ]);
+    // A feed's address is a capability that feed readers pass around: even its owner's own
+    // private idea stays out of it (it shows in the portal's notifications instead).
+    const owner = await signedInUser(server.app, { role: 'trial' });
+    const feedToken = 'f'.repeat(43);
+    const w = await server.app.db
+      .insertInto('watchlists')
+      .values({ user_id: owner.user.id, name: 'Mine', feed_token: feedToken, email_token: 'e'.repeat(43) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const own = await buildKnowledge(server.app, {
+      title: 'Owner only plan',
+      visibility: 'private',
+      user_id: owner.user.id,
+    });
+    await server.app.db
+      .insertInto('watchlist_matches')
+      .values({ watchlist_id: w.id, knowledge_id: own.id, user_id: owner.user.id })
+      .execute();
+    const feed = await http.get(`/api/v1/feeds/${feedToken}/feed.json`);
+    expect(feed.status).toBe(200);
+    expect(feed.body.items).toEqual([]);
+    const notes = await http.get('/api/v1/notifications', { token: owner.token });
+    expect(notes.body.data.map((n: { knowledge_id: number }) => n.knowledge_id)).toEqual([own.id]);
   });
 });

@@ -6,6 +6,7 @@ import { GuardedOutlet } from '@ideamine/portal/layout/GuardScreens';
 import { ConsoleSettingsPage } from './console/ConsoleSettingsPage';
 import { HistoryPage } from './console/HistoryPage';
 import { SignInPage } from './console/SignInPage';
+import { WatchlistsPage } from './console/WatchlistsPage';
 import { DesktopShell } from './shell/DesktopShell';
 
 // The console's routes: the portal's operator screens at their own paths (so their links work
@@ -35,6 +36,11 @@ export function createConsoleRouter(client: ApiClient) {
     },
   });
   const history = createRoute({ getParentRoute: () => guarded, path: '/console/history', component: HistoryPage });
+  const watchlists = createRoute({
+    getParentRoute: () => guarded,
+    path: '/console/watchlists',
+    component: WatchlistsPage,
+  });
   const screens = ADMIN_ROUTES.filter((r) => ADMIN_SCREENS[r.path]).map((r) =>
     createRoute({ getParentRoute: () => guarded, path: r.path, component: ADMIN_SCREENS[r.path]! }),
   );
@@ -58,6 +64,12 @@ export function createConsoleRouter(client: ApiClient) {
       },
     }),
   );
-  const tree = root.addChildren([home, signIn, settings, ...links, guarded.addChildren([history, ...screens])]);
+  const tree = root.addChildren([
+    home,
+    signIn,
+    settings,
+    ...links,
+    guarded.addChildren([history, watchlists, ...screens]),
+  ]);
   return createRouter({ routeTree: tree, defaultPreload: 'intent' });
 }

@@ -24,15 +24,16 @@ export const WATCHLIST_PAGE_SIZE = 10;
 /** How often the bell asks for new matches while a page is open. */
 export const NOTIFICATION_POLL_MS = 60_000;
 
-export const watchlistListQuery = (client: ApiClient, page: number) =>
+export const watchlistListQuery = (client: ApiClient, page: number, pageSize = WATCHLIST_PAGE_SIZE) =>
   queryOptions({
-    queryKey: keys.watchlists.list(page),
-    queryFn: async (): Promise<Page<Watchlist> & { limits: WatchlistLimits | null }> => {
-      const result = await client.get<Watchlist[]>('/watchlists', { query: { page, page_size: WATCHLIST_PAGE_SIZE } });
+    queryKey: [...keys.watchlists.list(page), pageSize],
+    queryFn: async (): Promise<Page<Watchlist> & { limits: WatchlistLimits | null; emailEnabled: boolean }> => {
+      const result = await client.get<Watchlist[]>('/watchlists', { query: { page, page_size: pageSize } });
       return {
         items: result.data,
         pagination: result.meta.pagination ?? EMPTY_PAGINATION,
         limits: (result.meta.limits as WatchlistLimits | undefined) ?? null,
+        emailEnabled: result.meta.email_enabled === true,
       };
     },
     placeholderData: keepPreviousData,
@@ -43,6 +44,13 @@ export const watchlistMatchesQuery = (client: ApiClient, id: number, page: numbe
     queryKey: keys.watchlists.matches(id, page),
     queryFn: () => fetchPage<MatchCard>(client, `/watchlists/${id}/matches`, { page, page_size: 5 }),
     placeholderData: keepPreviousData,
+  });
+
+export const alertsPerDayQuery = (client: ApiClient, days: number) =>
+  queryOptions({
+    queryKey: [...keys.watchlists.all, 'alerts-per-day', days],
+    queryFn: async () =>
+      (await client.get<{ day: string; matches: number }[]>('/watchlists/alerts-per-day', { query: { days } })).data,
   });
 
 function useWatchlistsChanged() {

@@ -179,3 +179,15 @@ export const webhookDeliverySchema = z
     delivered_at: z.string().nullable(),
   })
   .meta({ id: 'WebhookDelivery' });
+
+export const alertsPerDayQuery = z.strictObject({
+  days: z.coerce
+    .number({ error: 'days must be a whole number from 1 to 90' })
+    .int({ error: 'days must be a whole number from 1 to 90' })
+    .min(1, { error: 'days must be a whole number from 1 to 90' })
+    .max(90, { error: 'days must be a whole number from 1 to 90' })
+    .default(30),
+});
+export const alertsPerDaySchema = z
+  .array(z.object({ day: z.string(), matches: z.number() }))
+  .meta({ id: 'AlertsPerDay' });

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { idParam, messageSchema } from '@ideamine/shared/contract/common';
 import { ideaCardSchema } from '@ideamine/shared/contract/public';
 import {
+  alertsPerDayQuery,
+  alertsPerDaySchema,
   createWatchlistBody,
   feedTokenParam,
   markReadBody,
@@ -27,6 +29,7 @@ import type { Config } from '@ideamine/server/config';
 import type { Db } from '@ideamine/server/db/database';
 import { notFound } from '@ideamine/server/errors';
 import {
+  alertsPerDay,
   feedOf,
   findOwnWatchlist,
   listOwnWatchlists,
@@ -82,6 +85,8 @@ export const watchlistRoutes = [
         {
           pagination: paginate(total, query.page, query.page_size),
           limits: { ...limits, used_watchlists: used.watchlists, used_webhooks: used.webhooks },
+          /** Whether this server sends email digests (SMTP_URL is set). */
+          email_enabled: !!app.config.smtpUrl,
         },
       );
     },
@@ -99,6 +104,18 @@ export const watchlistRoutes = [
       const used = await watchlistUsage(app.db, auth!.user.id);
       return ok({ ...limitsOf(auth!.user), used_watchlists: used.watchlists, used_webhooks: used.webhooks });
     },
+  }),
+
+  defineRoute({
+    id: 'watchlists.alerts-per-day',
+    method: 'GET',
+    path: '/watchlists/alerts-per-day',
+    summary: "How many matches the caller's watchlists made per day (UTC) over the last days (default 30, at most 90)",
+    tag,
+    requirement: SIGNED_IN,
+    query: alertsPerDayQuery,
+    response: alertsPerDaySchema,
+    handler: async ({ app, auth, query }) => ok(await alertsPerDay(app.db, auth!.user.id, query.days)),
   }),
 
   defineRoute({

@@ -102,6 +102,7 @@ describe('watchlists', () => {
       ['PUT', `/api/v1/watchlists/${w.id}`, { webhook_url: 'http://169.254.169.254/latest' }, 'webhook_url'],
       ['GET', '/api/v1/watchlists/abc', undefined, 'id'],
       ['GET', '/api/v1/notifications?unread=yes', undefined, 'unread'],
+      ['GET', '/api/v1/watchlists/alerts-per-day?days=91', undefined, 'days'],
       ['POST', '/api/v1/notifications/read', {}, 'items'],
       ['POST', '/api/v1/notifications/read', { items: [{ watchlist_id: 0, knowledge_id: 1 }] }, 'items.0.watchlist_id'],
     ];
@@ -226,6 +227,10 @@ describe('matches, notifications and feeds', () => {
     // Again (a retried message, a re-scored idea): nothing new.
     expect(await matchWatchlists(server.app.db, ids)).toEqual([]);
 
+    const perDay = await http.get('/api/v1/watchlists/alerts-per-day?days=7', { token: owner.token });
+    expect(perDay.body.data).toHaveLength(7);
+    expect(perDay.body.data.at(-1)).toEqual({ day: new Date().toISOString().slice(0, 10), matches: 4 });
+    expect(perDay.body.data.slice(0, 6).every((d: { matches: number }) => d.matches === 0)).toBe(true);
     const got = (await http.get(`/api/v1/watchlists/${words.id}`, { token: owner.token })).body.data;
     expect(got).toMatchObject({ match_count: 2, new_match_count: 2 });
     expect(got.weekly.at(-1).matches).toBe(2);
@@ -259,24 +264,25 @@ describe('matches, notifications and feeds', () => {
     await http.post('/api/v1/notifications/read', { all: true }, { token: owner.token });
     expect((await http.get('/api/v1/notifications', { token: owner.token })).body.meta.unread_count).toBe(0);
 
-    // The feed, without signing in: both formats, the owner's private idea included.
+    // The feed, without signing in: both formats, public ideas only (the owner's private one
+    // stays in the portal: a feed address travels through feed readers).
     const atom = await http.get(words.feed.atom);
     expect(atom.status).toBe(200);
     expect(atom.headers.get('content-type')).toBe('application/atom+xml; charset=utf-8');
     expect(atom.body).toContain('<title>Ideamine watchlist: Invoices</title>');
     expect(atom.body).toContain(`/ideas/${invoice.id}/${invoice.slug}`);
-    expect(atom.body).toContain('<title>My invoice idea</title>');
+    expect(atom.body).not.toContain('My invoice idea');
     expect(atom.body).not.toContain('Crypto');
     const json = await http.get(words.feed.json);
     expect(json.headers.get('content-type')).toBe('application/feed+json; charset=utf-8');
     expect(json.body.version).toBe('https://jsonfeed.org/version/1.1');
-    expect(json.body.items.map((i: { id: string }) => Number(i.id)).sort()).toEqual([invoice.id, ownPrivate.id].sort());
+    expect(json.body.items.map((i: { id: string }) => Number(i.id))).toEqual([invoice.id]);
 
     // An idea made private by someone else since it matched drops out everywhere.
     await server.app.db.updateTable('knowledge').set({ visibility: 'private' }).where('id', '=', invoice.id).execute();
-    expect((await http.get(words.feed.json)).body.items.map((i: { id: string }) => Number(i.id))).toEqual([
-      ownPrivate.id,
-    ]);
+    expect((await http.get(words.feed.json)).body.items).toEqual([]);
+    const after = await http.get(`/api/v1/watchlists/${words.id}/matches`, { token: owner.token });
+    expect(after.body.data.map((c: { id: number }) => c.id)).toEqual([ownPrivate.id]);
 
     // Rotating the token stops the old address at once.
     const rotated = (await http.post(`/api/v1/watchlists/${words.id}/feed-token`, undefined, { token: owner.token }))

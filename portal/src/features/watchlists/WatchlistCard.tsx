@@ -1,4 +1,4 @@
-import { Alert, Button, Card, FormGroup, H3, InputGroup, Tag } from '@blueprintjs/core';
+import { Alert, Button, Card, FormGroup, H3, HTMLSelect, InputGroup, Tag } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
@@ -13,11 +13,12 @@ import { fieldErrorOf } from '../account/form-errors';
 import { Pager } from '../common/Pager';
 import { QueryState } from '../common/QueryState';
 import { describeWatch } from './describe-watch';
+import { WebhookLog } from './WebhookLog';
 import { WeeklyMatches } from './WeeklyMatches';
 
 // One watchlist on /my/watchlists: what it watches, its numbers, and what can be done with it.
 
-export function WatchlistCard({ watchlist: w }: { watchlist: Watchlist }) {
+export function WatchlistCard({ watchlist: w, emailEnabled }: { watchlist: Watchlist; emailEnabled: boolean }) {
   const { notify } = useNotifications();
   const update = useUpdateWatchlist(w.id);
   const remove = useDeleteWatchlist(w.id);
@@ -25,6 +26,7 @@ export function WatchlistCard({ watchlist: w }: { watchlist: Watchlist }) {
   const [renaming, setRenaming] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [showMatches, setShowMatches] = useState(false);
+  const [showLog, setShowLog] = useState(false);
   const fail = (fallback: string) => (error: unknown) => notify(messageOf(error, fallback), 'error');
   return (
     <Card className="im-watchlist" role="region" aria-labelledby={`watchlist-${w.id}`}>
@@ -88,7 +90,18 @@ export function WatchlistCard({ watchlist: w }: { watchlist: Watchlist }) {
           })
         }
       />
+      <DigestChoice watchlist={w} emailEnabled={emailEnabled} />
       <WebhookForm watchlist={w} />
+      {w.webhook_url && (
+        <Button
+          variant="minimal"
+          icon="history"
+          text={showLog ? 'Hide webhook log' : 'Webhook log'}
+          aria-expanded={showLog}
+          onClick={() => setShowLog(!showLog)}
+        />
+      )}
+      {w.webhook_url && showLog && <WebhookLog watchlistId={w.id} />}
       <Alert
         isOpen={confirming}
         intent="danger"
@@ -188,6 +201,48 @@ function FeedLinks(props: { watchlist: Watchlist; rotating: boolean; onRotate():
         onClick={props.onRotate}
       />
     </p>
+  );
+}
+
+const DIGEST_LABELS: Record<Watchlist['email_digest'], string> = {
+  off: 'No email',
+  daily: 'Daily email digest',
+  weekly: 'Weekly email digest',
+};
+
+function DigestChoice({ watchlist: w, emailEnabled }: { watchlist: Watchlist; emailEnabled: boolean }) {
+  const { notify } = useNotifications();
+  const update = useUpdateWatchlist(w.id);
+  const id = `digest-${w.id}`;
+  return (
+    <FormGroup
+      label="Email"
+      labelFor={id}
+      helperText={
+        emailEnabled
+          ? 'New matches by email to your account address, with a link to stop in every email'
+          : 'This server sends no email (its operator has not set SMTP_URL); use the feed or a webhook'
+      }
+    >
+      <HTMLSelect
+        id={id}
+        value={w.email_digest}
+        disabled={!emailEnabled || update.isPending}
+        onChange={(e) =>
+          update.mutate(
+            { email_digest: e.currentTarget.value as Watchlist['email_digest'] },
+            {
+              onSuccess: (x) => notify(`${DIGEST_LABELS[x.email_digest]} for “${x.name}”`, 'success'),
+              onError: (error) => notify(messageOf(error, 'The email setting could not be changed'), 'error'),
+            },
+          )
+        }
+        options={(Object.keys(DIGEST_LABELS) as Watchlist['email_digest'][]).map((value) => ({
+          value,
+          label: DIGEST_LABELS[value],
+        }))}
+      />
+    </FormGroup>
   );
 }
 

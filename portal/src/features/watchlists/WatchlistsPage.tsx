@@ -5,6 +5,7 @@ import { useAuth } from '../../auth/AuthProvider';
 import { watchlistListQuery } from '../../queries/watchlists';
 import { Pager } from '../common/Pager';
 import { Empty, QueryState } from '../common/QueryState';
+import { AlertsPerDay } from './AlertsPerDay';
 import { WatchlistCard } from './WatchlistCard';
 
 // /my/watchlists: the searches a user watches, each with its new matches, a weekly series of
@@ -44,9 +45,10 @@ export function WatchlistsPage(props: { page: number; onPage(page: number): void
             />
           ) : (
             <>
+              <AlertsPerDay />
               <div className="im-watchlists">
                 {data.items.map((w) => (
-                  <WatchlistCard key={w.id} watchlist={w} />
+                  <WatchlistCard key={w.id} watchlist={w} emailEnabled={data.emailEnabled} />
                 ))}
               </div>
               <Pager pagination={data.pagination} onPage={props.onPage} unit="watchlists" />

@@ -139,7 +139,11 @@ export function watchlistMatchCards(db: Db, watchlistId: number, q: { page: numb
 
 export const FEED_ITEMS = 50;
 
-/** A feed's watchlist and its newest matches, or undefined when the token names none. */
+/**
+ * A feed's watchlist and its newest matches, or undefined when the token names none. Public
+ * ideas only: a feed address is a capability that feed readers and their services pass around,
+ * so even the owner's own private ideas stay in the portal's notifications.
+ */
 export async function feedOf(db: Db, token: string) {
   const watchlist = await db.selectFrom('watchlists').selectAll().where('feed_token', '=', token).executeTakeFirst();
   if (!watchlist) return undefined;
@@ -150,6 +154,7 @@ export async function feedOf(db: Db, token: string) {
     .select(['k.source_url', 'k.source_domain', 'k.created_at', 'm.matched_at'])
     .where('m.watchlist_id', '=', watchlist.id)
     .where(shownToOwner)
+    .where('k.visibility', '=', 'public')
     .orderBy('m.matched_at', 'desc')
     .orderBy('m.knowledge_id', 'desc')
     .limit(FEED_ITEMS)
@@ -210,4 +215,20 @@ export function webhookDeliveriesOf(db: Db, watchlistId: number, q: { page: numb
         .orderBy('d.id', 'desc'),
     q,
   );
+}
+
+/** The caller's matches per day over the last `days` days (UTC), oldest first, days without any as 0. */
+export async function alertsPerDay(db: Db, userId: number, days: number, now = new Date()) {
+  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const from = new Date(today.getTime() - (days - 1) * 86_400_000);
+  const rows = await sql<{ day: Date; matches: string }>`
+    SELECT date_trunc('day', m.matched_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS day, count(*) AS matches
+    FROM watchlist_matches m JOIN knowledge k ON k.id = m.knowledge_id
+    WHERE m.user_id = ${userId} AND m.matched_at >= ${from} AND ${shownToOwner}
+    GROUP BY 1`.execute(db);
+  const byDay = new Map(rows.rows.map((r) => [new Date(r.day).toISOString().slice(0, 10), Number(r.matches)]));
+  return Array.from({ length: days }, (_, i) => {
+    const day = new Date(from.getTime() + i * 86_400_000).toISOString().slice(0, 10);
+    return { day, matches: byDay.get(day) ?? 0 };
+  });
 }
