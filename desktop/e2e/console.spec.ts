@@ -123,6 +123,19 @@ test('the jobs screen shows an operator whose job each is, and keeps the list fo
   await shot(page, 'console-jobs-owner');
 });
 
+test("the console shows the admin's own watchlists and their alerts per day", async ({ page }) => {
+  await signIn(page);
+  await page.getByRole('link', { name: 'My watchlists' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'My watchlists' })).toBeVisible();
+  const row = page.getByRole('table', { name: 'Watchlists' }).getByRole('row', { name: /Console ideas/ });
+  await expect(row).toContainText('“console”');
+  await expect(row.getByRole('cell').nth(2)).toHaveText('8');
+  await expect(page.getByRole('region', { name: 'Alerts per day' })).toContainText(
+    '8 alerts in the last 30 days, growing',
+  );
+  await shot(page, 'console-watchlists');
+});
+
 test('a restart shows the cached data at once, then the live data', async ({ page }) => {
   await signIn(page);
   await page.reload();

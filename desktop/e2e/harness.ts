@@ -7,6 +7,8 @@ import { createApp } from '@ideamine/api/app';
 import { closeAppContext, createAppContext, createLogger } from '@ideamine/server/boot';
 import { loadConfig } from '@ideamine/server/config';
 import { databaseUrl, dropDatabase, withDatabase } from '@ideamine/server/db/admin';
+import { createWatchlist, type WatchlistOwner } from '@ideamine/server/commands/watchlists';
+import { matchWatchlists } from '@ideamine/server/commands/watchlist-matching';
 import { startEmbeddedPostgres } from '@ideamine/server/db/embedded-postgres';
 import { buildKnowledge, buildUser, TEST_PASSWORD } from '@ideamine/server/test/factories';
 import { IPC_CHANNELS, ipcMethodName } from '@ideamine/shared/ipc';
@@ -61,7 +63,7 @@ export async function startHarness() {
   };
   const app = await createAppContext(config, createLogger(config), databaseUrl(adminUrl, name));
   const admin = await buildUser(app, { role: 'admin', email: 'console-admin@e2e.test', username: 'console_admin' });
-  const seeded = await seed(app);
+  const seeded = await seed(app, admin);
 
   let server: Server | null = null;
   let port = 0;
@@ -111,14 +113,36 @@ export type Harness = Awaited<ReturnType<typeof startHarness>>;
  * must stay smooth at that size, and its 20% failures in the last hour put the crawl error rate
  * over its threshold (a native notification).
  */
-async function seed(app: Awaited<ReturnType<typeof createAppContext>>) {
+async function seed(app: Awaited<ReturnType<typeof createAppContext>>, admin: WatchlistOwner) {
+  const ideas = [];
   for (let i = 0; i < 8; i++)
-    await buildKnowledge(app, {
-      title: `Console idea ${i + 1}`,
-      profit_score: 9 - i,
-      overall_score: 4.8 - i * 0.2,
-      keywords: ['automation', 'billing'],
-    });
+    ideas.push(
+      await buildKnowledge(app, {
+        title: `Console idea ${i + 1}`,
+        profit_score: 9 - i,
+        overall_score: 4.8 - i * 0.2,
+        keywords: ['automation', 'billing'],
+      }),
+    );
+  // The admin's own watchlist, with the matches the pipeline would have made.
+  await createWatchlist(
+    app.db,
+    admin,
+    {
+      name: 'Console ideas',
+      words: 'console',
+      categories: [],
+      min_profit_label: null,
+      sources: [],
+      email_digest: 'off',
+      webhook_url: null,
+    },
+    { webhookAllowPrivate: '', emailEnabled: false },
+  );
+  await matchWatchlists(
+    app.db,
+    ideas.map((k) => k.id),
+  );
   const job = await app.db
     .insertInto('jobs')
     .values({

@@ -60,6 +60,22 @@ test('a user watches a search, hears of its matches and manages the watchlist', 
   await card.getByRole('button', { name: 'Pause' }).click();
   await expect(card.getByText('Paused', { exact: true })).toBeVisible();
 
+  // No SMTP on this server: the email choice says why it is off.
+  await expect(card.getByLabel('Email')).toBeDisabled();
+  await expect(card.getByText('This server sends no email')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Alerts per day' })).toContainText(
+    `${matched} alerts in the last 30 days`,
+  );
+  // A webhook: saved with its signing secret shown, and an empty delivery log.
+  await card.getByLabel('Webhook URL').fill('https://hooks.example.com/ideamine');
+  await card.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Webhook saved').first()).toBeVisible();
+  await expect(
+    card.getByText(/signed in X-Ideamine-Signature \(HMAC-SHA256\) with the secret [\w-]{43}/),
+  ).toBeVisible();
+  await card.getByRole('button', { name: 'Webhook log' }).click();
+  await expect(card.getByText('Nothing sent yet')).toBeVisible();
+
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
   await expect(page.getByRole('region', { name: `Ideas about ${word}` })).toBeVisible();

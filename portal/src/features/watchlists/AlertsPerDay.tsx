@@ -1,3 +1,4 @@
+import { H3 } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useAuth } from '../../auth/AuthProvider';
 import { alertsPerDayQuery } from '../../queries/watchlists';
@@ -13,6 +14,7 @@ export function AlertsPerDay() {
   const days = useQuery(alertsPerDayQuery(client, ALERT_DAYS));
   return (
     <section aria-label="Alerts per day" className="im-section">
+      <H3>Alerts per day, all your watchlists</H3>
       <QueryState query={days} errorFallback="Failed to load the alerts per day">
         {(data) => (
           <CountBars
