@@ -55,6 +55,12 @@ const BENCHES: Bench[] = [
     goal: 'newest snapshot of every dashboard call under 20 ms together',
   },
   {
+    key: 'watchlists',
+    title: 'Watchlist matching at 10,000 watchlists',
+    script: 'bench:watchlists',
+    goal: "finding a new idea's matches among 10,000 watchlists p95 under 10 ms",
+  },
+  {
     key: 'soak',
     title: 'Soak: mixed traffic at a fixed rate',
     script: 'soak',

@@ -41,8 +41,9 @@ $$;
 CREATE TABLE watchlist_matches (
   watchlist_id integer NOT NULL REFERENCES watchlists (id) ON DELETE CASCADE,
   knowledge_id integer NOT NULL REFERENCES knowledge (id) ON DELETE CASCADE,
-  -- The watchlist's owner, so the notifications menu reads one index.
-  user_id      integer NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  -- The watchlist's owner, so the notifications menu reads one index. No foreign key of its
+  -- own: the row goes with its watchlist, which goes with its user, and matching writes many rows.
+  user_id      integer NOT NULL,
   matched_at   timestamptz NOT NULL DEFAULT now(),
   read_at      timestamptz,
   digested_at  timestamptz,
