@@ -16,11 +16,20 @@ test('a visitor is offered sign-in to watch a search', async ({ page }) => {
 });
 
 test('a user watches a search, hears of its matches and manages the watchlist', async ({ page }) => {
-  const ideas = await (await page.request.get('/api/v1/public/ideas?page_size=1')).json();
-  const word = (ideas.data[0].title as string)
-    .split(/\s+/)
-    .find((w) => w.length > 4)!
-    .replace(/\W/g, '');
+  // A word of a public idea's title that search finds (not a word it ignores, like "there").
+  const ideas = await (await page.request.get('/api/v1/public/ideas?page_size=20')).json();
+  const candidates = (ideas.data as { title: string }[]).flatMap(
+    (i) => i.title.toLowerCase().match(/[a-z]{5,}/g) ?? [],
+  );
+  let word = '';
+  for (const candidate of candidates) {
+    const found = await (await page.request.get(`/api/v1/public/search?q=${candidate}&page_size=1`)).json();
+    if (found.data.length > 0) {
+      word = candidate;
+      break;
+    }
+  }
+  expect(word, 'a searchable word in the public ideas').not.toBe('');
   await signIn(page, 'trial', `/search?q=${encodeURIComponent(word)}`);
   await page.getByRole('button', { name: 'Watch this search' }).click();
   const dialog = page.getByRole('dialog', { name: 'Watch this search' });
@@ -59,6 +68,17 @@ test('a user watches a search, hears of its matches and manages the watchlist', 
   await expect(card.getByRole('region', { name: 'Matches' }).getByRole('link')).toHaveCount(matched);
   await card.getByRole('button', { name: 'Pause' }).click();
   await expect(card.getByText('Paused', { exact: true })).toBeVisible();
+
+  // Edit what it watches: a bad source is named, a good list is saved and described.
+  await card.getByRole('button', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: /^Edit/ });
+  await edit.getByLabel('Sources').fill('news.ycombinator.com, not a domain!');
+  await edit.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(edit.getByText(/domain names like news\.ycombinator\.com/).first()).toBeVisible();
+  await edit.getByLabel('Sources').fill('news.ycombinator.com, reddit.com');
+  await edit.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(edit).toBeHidden();
+  await expect(card.getByText(/from news\.ycombinator\.com, reddit\.com\./)).toBeVisible();
 
   // No SMTP on this server: the email choice says why it is off.
   await expect(card.getByLabel('Email')).toBeDisabled();

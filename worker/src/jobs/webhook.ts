@@ -1,7 +1,14 @@
 import { createHmac } from 'node:crypto';
 import { Agent, fetch as undiciFetch } from 'undici';
 import { WEBHOOK_MAX_ATTEMPTS } from '@ideamine/shared/jobs';
-import { assertHostAllowed, guardedLookup, type AllowList } from '@ideamine/server/net/address-policy';
+import net from 'node:net';
+import {
+  BlockedAddressError,
+  isBlockedAddress,
+  judgedLookup,
+  type AllowList,
+} from '@ideamine/server/net/address-policy';
+import { isMetadata } from '@ideamine/server/net/endpoint-policy';
 import type { Db } from '@ideamine/server/db/database';
 
 // Delivers one watchlist match to its webhook: a JSON POST signed with the watchlist's secret
@@ -21,9 +28,15 @@ export interface WebhookSender {
   portalOrigin: string;
 }
 
+/** The crawler's rule, and link-local and metadata addresses never, whatever the allow-list says. */
+function refusal(address: string, host: string, allow: AllowList): Error | null {
+  return isMetadata(address) || isBlockedAddress(address, host, allow) ? new BlockedAddressError(host, address) : null;
+}
+
 export function createWebhookSender(allow: AllowList, portalOrigin: string): WebhookSender {
+  const lookup = judgedLookup((address, host) => refusal(address, host, allow));
   return {
-    agent: new Agent({ connections: 16, connect: { lookup: guardedLookup(allow), timeout: TIMEOUT_MS } }),
+    agent: new Agent({ connections: 16, connect: { lookup, timeout: TIMEOUT_MS } }),
     allow,
     portalOrigin,
   };
@@ -84,7 +97,12 @@ export async function handleWebhook(db: Db, sender: WebhookSender, deliveryId: n
   });
   let outcome: { ok: boolean; fields: Record<string, unknown> };
   try {
-    assertHostAllowed(new URL(delivery.url), sender.allow);
+    const host = new URL(delivery.url).hostname.replace(/^\[|\]$/g, '');
+    // A literal address is never looked up: judged here instead.
+    if (net.isIP(host)) {
+      const refused = refusal(host, host, sender.allow);
+      if (refused) throw refused;
+    }
     const res = await undiciFetch(delivery.url, {
       method: 'POST',
       body,

@@ -3,6 +3,7 @@ import { editorPickBody, ownershipBody, visibilityBody } from '@ideamine/shared/
 import { knowledgeSchema } from '@ideamine/shared/contract/knowledge';
 import { role } from '@ideamine/shared/permissions';
 import { setOwner, setVisibility, toggleEditorPick } from '@ideamine/server/commands/knowledge-admin';
+import { recordWatchlistMatches } from '@ideamine/server/commands/watchlist-deliveries';
 import { presentKnowledge } from '../../presenters/knowledge';
 import { sourcesOf } from '@ideamine/server/queries/knowledge';
 import type { AppContext } from '@ideamine/server/context';
@@ -44,11 +45,17 @@ export const adminKnowledgeRoutes = [
     params: idParam,
     body: visibilityBody,
     response: knowledgeSchema,
-    handler: async ({ app, auth, params, body, client, requestId }) =>
-      present(
-        app,
-        await setVisibility(app.db, { id: auth!.user.id, ip: client.ip, requestId }, params.id, body.visibility),
-      ),
+    handler: async ({ app, auth, params, body, client, requestId }) => {
+      const row = await setVisibility(
+        app.db,
+        { id: auth!.user.id, ip: client.ip, requestId },
+        params.id,
+        body.visibility,
+      );
+      // Made public: it now meets everyone's watchlists, as a newly scored idea does.
+      if (body.visibility === 'public') await recordWatchlistMatches(app.db, app.boss, [params.id]);
+      return present(app, row);
+    },
   }),
 
   defineRoute({

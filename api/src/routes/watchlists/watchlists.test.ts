@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_LIMITS } from '@ideamine/shared/permissions';
 import { matchWatchlists } from '@ideamine/server/commands/watchlist-matching';
+import { createWatchlist } from '@ideamine/server/commands/watchlists';
 import { buildKnowledge, signedInUser } from '@ideamine/server/test/factories';
 import { weekStart } from '@ideamine/server/queries/watchlists';
 import { client } from '../../test/http';
@@ -118,6 +119,34 @@ describe('watchlists', () => {
       { token },
     );
     expect(privateHook.body.error.message).toContain('use a public address');
+  });
+
+  it('never lets a webhook reach a link-local or metadata address, even when private ones are allowed', async () => {
+    const { user: owner } = await user();
+    const body = {
+      name: 'Hook',
+      words: '',
+      categories: [],
+      min_profit_label: null,
+      sources: [],
+      email_digest: 'off' as const,
+    };
+    const everything = { webhookAllowPrivate: 'true', emailEnabled: false };
+    await expect(
+      createWatchlist(
+        server.app.db,
+        owner,
+        { ...body, webhook_url: 'http://169.254.169.254/latest/meta-data' },
+        everything,
+      ),
+    ).rejects.toThrow(/link-local or cloud metadata address/);
+    const loopback = await createWatchlist(
+      server.app.db,
+      owner,
+      { ...body, webhook_url: 'http://127.0.0.1:9/hook' },
+      everything,
+    );
+    expect(loopback.webhook_url).toBe('http://127.0.0.1:9/hook');
   });
 
   it("holds each role to its limits, a guest's webhooks too", async () => {
@@ -264,6 +293,18 @@ describe('matches, notifications and feeds', () => {
     await http.post('/api/v1/notifications/read', { all: true }, { token: owner.token });
     expect((await http.get('/api/v1/notifications', { token: owner.token })).body.meta.unread_count).toBe(0);
 
+    // A private idea an admin makes public meets the watchlists then, and only then.
+    const admin = await user('admin');
+    const published = await http.put(
+      `/api/v1/admin/knowledge/${strangersPrivate.id}/visibility`,
+      { visibility: 'public' },
+      { token: admin.token },
+    );
+    expect(published.status).toBe(200);
+    const fresh = await http.get('/api/v1/notifications?unread=true', { token: owner.token });
+    expect(fresh.body.data.map((n: { knowledge_id: number }) => n.knowledge_id)).toEqual([strangersPrivate.id]);
+    await http.post('/api/v1/notifications/read', { all: true }, { token: owner.token });
+
     // The feed, without signing in: both formats, public ideas only (the owner's private one
     // stays in the portal: a feed address travels through feed readers).
     const atom = await http.get(words.feed.atom);
@@ -276,13 +317,17 @@ describe('matches, notifications and feeds', () => {
     const json = await http.get(words.feed.json);
     expect(json.headers.get('content-type')).toBe('application/feed+json; charset=utf-8');
     expect(json.body.version).toBe('https://jsonfeed.org/version/1.1');
-    expect(json.body.items.map((i: { id: string }) => Number(i.id))).toEqual([invoice.id]);
+    expect(json.body.items.map((i: { id: string }) => Number(i.id))).toEqual([strangersPrivate.id, invoice.id]);
 
     // An idea made private by someone else since it matched drops out everywhere.
     await server.app.db.updateTable('knowledge').set({ visibility: 'private' }).where('id', '=', invoice.id).execute();
-    expect((await http.get(words.feed.json)).body.items).toEqual([]);
+    expect((await http.get(words.feed.json)).body.items.map((i: { id: string }) => Number(i.id))).toEqual([
+      strangersPrivate.id,
+    ]);
     const after = await http.get(`/api/v1/watchlists/${words.id}/matches`, { token: owner.token });
-    expect(after.body.data.map((c: { id: number }) => c.id)).toEqual([ownPrivate.id]);
+    expect(after.body.data.map((c: { id: number }) => c.id).sort()).toEqual(
+      [ownPrivate.id, strangersPrivate.id].sort(),
+    );
 
     // Rotating the token stops the old address at once.
     const rotated = (await http.post(`/api/v1/watchlists/${words.id}/feed-token`, undefined, { token: owner.token }))

@@ -13,6 +13,7 @@ import { fieldErrorOf } from '../account/form-errors';
 import { Pager } from '../common/Pager';
 import { QueryState } from '../common/QueryState';
 import { describeWatch } from './describe-watch';
+import { EditWatchlistDialog } from './EditWatchlistDialog';
 import { WebhookLog } from './WebhookLog';
 import { WeeklyMatches } from './WeeklyMatches';
 
@@ -23,7 +24,7 @@ export function WatchlistCard({ watchlist: w, emailEnabled }: { watchlist: Watch
   const update = useUpdateWatchlist(w.id);
   const remove = useDeleteWatchlist(w.id);
   const rotate = useRotateFeed(w.id);
-  const [renaming, setRenaming] = useState(false);
+  const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [showMatches, setShowMatches] = useState(false);
   const [showLog, setShowLog] = useState(false);
@@ -31,11 +32,7 @@ export function WatchlistCard({ watchlist: w, emailEnabled }: { watchlist: Watch
   return (
     <Card className="im-watchlist" role="region" aria-labelledby={`watchlist-${w.id}`}>
       <div className="im-section-head">
-        {renaming ? (
-          <RenameForm watchlist={w} onDone={() => setRenaming(false)} />
-        ) : (
-          <H3 id={`watchlist-${w.id}`}>{w.name}</H3>
-        )}
+        <H3 id={`watchlist-${w.id}`}>{w.name}</H3>
         <div className="im-row">
           {w.paused && <Tag minimal>Paused</Tag>}
           {w.new_match_count > 0 && (
@@ -62,7 +59,7 @@ export function WatchlistCard({ watchlist: w, emailEnabled }: { watchlist: Watch
           aria-expanded={showMatches}
           onClick={() => setShowMatches(!showMatches)}
         />
-        <Button icon="edit" text="Rename" onClick={() => setRenaming(true)} />
+        <Button icon="edit" text="Edit" onClick={() => setEditing(true)} />
         <Button
           icon={w.paused ? 'play' : 'pause'}
           text={w.paused ? 'Resume' : 'Pause'}
@@ -80,6 +77,7 @@ export function WatchlistCard({ watchlist: w, emailEnabled }: { watchlist: Watch
         <Button icon="trash" intent="danger" variant="minimal" text="Delete" onClick={() => setConfirming(true)} />
       </div>
       {showMatches && <Matches id={w.id} />}
+      {editing && <EditWatchlistDialog watchlist={w} onClose={() => setEditing(false)} />}
       <FeedLinks
         watchlist={w}
         rotating={rotate.isPending}
@@ -120,30 +118,6 @@ export function WatchlistCard({ watchlist: w, emailEnabled }: { watchlist: Watch
         <p>Delete “{w.name}”? Its matches and notifications go with it, and its feed stops at once.</p>
       </Alert>
     </Card>
-  );
-}
-
-function RenameForm(props: { watchlist: Watchlist; onDone(): void }) {
-  const update = useUpdateWatchlist(props.watchlist.id);
-  const [name, setName] = useState(props.watchlist.name);
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    update.mutate({ name: name.trim() }, { onSuccess: props.onDone });
-  }
-  return (
-    <form onSubmit={submit} className="im-row" aria-label="Rename watchlist">
-      <FormGroup label="Name" labelFor={`rename-${props.watchlist.id}`} helperText={fieldErrorOf(update.error, 'name')}>
-        <InputGroup
-          id={`rename-${props.watchlist.id}`}
-          value={name}
-          maxLength={120}
-          autoFocus
-          onChange={(e) => setName(e.target.value)}
-        />
-      </FormGroup>
-      <Button type="submit" intent="primary" text="Save" loading={update.isPending} disabled={!name.trim()} />
-      <Button text="Cancel" onClick={props.onDone} />
-    </form>
   );
 }
 

@@ -4,7 +4,9 @@ import type { CreateWatchlistBody, MarkReadBody, UpdateWatchlistBody } from '@id
 import { limitsOf, type Principal } from '@ideamine/shared/permissions';
 import type { Db } from '../db/database';
 import { ApiError, notFound } from '../errors';
-import { checkCrawlTarget, parseAllowList } from '../net/address-policy';
+import net from 'node:net';
+import { addressesOf, checkCrawlTarget, parseAllowList } from '../net/address-policy';
+import { isMetadata } from '../net/endpoint-policy';
 import type { WatchlistRow } from '../queries/watchlists';
 
 // Writes of watchlists. Creation and any change that adds a webhook lock the user row first,
@@ -46,7 +48,12 @@ function checkDigest(digest: string | undefined, emailEnabled: boolean): void {
 /** A webhook may not point at this server's private network (the address it resolves to now). */
 async function checkWebhook(url: string | null | undefined, allowPrivate: string): Promise<void> {
   if (!url) return;
-  const refusal = await checkCrawlTarget(url, parseAllowList(allowPrivate));
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  const addresses = net.isIP(host) ? [host] : (await addressesOf(host)).map((a) => a.address);
+  const metadata = addresses.find(isMetadata);
+  const refusal = metadata
+    ? `${host} is or resolves to ${metadata}, a link-local or cloud metadata address`
+    : await checkCrawlTarget(url, parseAllowList(allowPrivate));
   if (refusal)
     throw new ApiError(
       'VALIDATION_ERROR',

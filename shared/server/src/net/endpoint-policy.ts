@@ -29,7 +29,8 @@ metadata.addAddress('100.100.100.200', 'ipv4'); // Alibaba Cloud's instance meta
 /** Loopback and private ranges a model server may use once the flag is set. */
 const PRIVATE_NETWORKS = '127.0.0.0/8,::1/128,10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,fc00::/7';
 
-function isMetadata(address: string): boolean {
+/** Link-local or a known cloud metadata address: never for an endpoint or a user's webhook. */
+export function isMetadata(address: string): boolean {
   const a = unmap(address);
   return metadata.check(a.address, a.family);
 }
