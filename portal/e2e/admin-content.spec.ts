@@ -138,7 +138,9 @@ test.describe('users', () => {
     await page.goto(`/admin/users?search=${username}`);
     await expect(table.getByText('May 6, 2031, 10:30')).toBeVisible();
     await table.getByRole('link', { name: username }).click();
-    await page.getByLabel('Role').selectOption('developer');
+    // On the user's page (the list has a Role filter and "Sort by Role" buttons of its own).
+    await expect(page.getByRole('button', { name: 'Save changes' })).toBeVisible();
+    await page.getByLabel('Role', { exact: true }).selectOption('developer');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(account.getByText('developer', { exact: true })).toBeVisible();
     await page.goto(`/admin/users?search=${username}`);
