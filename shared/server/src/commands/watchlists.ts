@@ -7,7 +7,7 @@ import { ApiError, notFound } from '../errors';
 import net from 'node:net';
 import { addressesOf, checkCrawlTarget, parseAllowList } from '../net/address-policy';
 import { isMetadata } from '../net/endpoint-policy';
-import type { WatchlistRow } from '../queries/watchlists';
+import { watchlistUsage, type WatchlistRow } from '../queries/watchlists';
 
 // Writes of watchlists. Creation and any change that adds a webhook lock the user row first,
 // so two concurrent requests cannot pass the role's limits together.
@@ -65,20 +65,13 @@ async function checkWebhook(url: string | null | undefined, allowPrivate: string
 async function checkLimits(trx: Db, owner: WatchlistOwner, adding: { watchlist: boolean; webhook: boolean }) {
   await trx.selectFrom('users').select('id').where('id', '=', owner.id).forNoKeyUpdate().executeTakeFirstOrThrow();
   const limits = limitsOf(owner);
-  const used = await trx
-    .selectFrom('watchlists')
-    .select((eb) => [
-      eb.fn.countAll<string>().as('watchlists'),
-      sql<string>`count(*) FILTER (WHERE webhook_url IS NOT NULL)`.as('webhooks'),
-    ])
-    .where('user_id', '=', owner.id)
-    .executeTakeFirstOrThrow();
-  if (adding.watchlist && Number(used.watchlists) >= limits.watchlists)
+  const used = await watchlistUsage(trx, owner.id);
+  if (adding.watchlist && used.watchlists >= limits.watchlists)
     throw new ApiError(
       'CONFLICT',
       `You already have ${limits.watchlists} watchlists, the most your role allows; delete one to add another`,
     );
-  if (adding.webhook && Number(used.webhooks) >= limits.webhooks)
+  if (adding.webhook && used.webhooks >= limits.webhooks)
     throw new ApiError(
       'CONFLICT',
       limits.webhooks === 0
