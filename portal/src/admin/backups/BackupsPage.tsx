@@ -207,7 +207,7 @@ export function BackupsPage() {
                     </tbody>
                   </HTMLTable>
                 </TableScroll>
-                <Pager pagination={data.pagination} onPage={setPage} unit="backups" />
+                <Pager pagination={data.pagination} onPage={setPage} unit={['backup', 'backups']} />
               </>
             )
           }

@@ -5,7 +5,13 @@ import { pagerLabel } from './pager-label';
 describe('pagerLabel', () => {
   it('names the page and an exact total', () => {
     expect(pagerLabel(paginate(175, 2, 10))).toBe('Page 2 of 18 · 175 ideas');
-    expect(pagerLabel(paginate(7, 1, 10), 'results')).toBe('7 results');
+    expect(pagerLabel(paginate(7, 1, 10), ['result', 'results'])).toBe('7 results');
+  });
+
+  it('names one of a thing in the singular', () => {
+    expect(pagerLabel(paginate(1, 1, 10), ['watchlist', 'watchlists'])).toBe('1 watchlist');
+    expect(pagerLabel(paginate(1, 1, 10))).toBe('1 idea');
+    expect(pagerLabel(paginate(0, 1, 10), ['match', 'matches'])).toBe('0 matches');
   });
 
   it('says "about" when the server estimated the total', () => {

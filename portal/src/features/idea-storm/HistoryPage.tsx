@@ -112,7 +112,7 @@ export function HistoryPage(props: { page: number; onPage(page: number): void })
                   onDelete={() => setConfirming(analysis)}
                 />
               ))}
-              <Pager pagination={data.pagination} onPage={props.onPage} unit="analyses" />
+              <Pager pagination={data.pagination} onPage={props.onPage} unit={['analysis', 'analyses']} />
             </>
           )
         }

@@ -57,7 +57,7 @@ export function BatchList(props: { selected: number | undefined; onSelect(batchI
               ))}
             </tbody>
           </HTMLTable>
-          <Pager pagination={data.pagination} onPage={setPage} unit="batches" />
+          <Pager pagination={data.pagination} onPage={setPage} unit={['batch', 'batches']} />
         </>
       )}
     </QueryState>

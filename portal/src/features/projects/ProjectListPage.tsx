@@ -72,7 +72,7 @@ export function ProjectListPage(props: { page: number; onPage(page: number): voi
                   </tbody>
                 </HTMLTable>
               </TableScroll>
-              <Pager pagination={data.pagination} onPage={props.onPage} unit="projects" />
+              <Pager pagination={data.pagination} onPage={props.onPage} unit={['project', 'projects']} />
             </>
           )
         }

@@ -72,7 +72,7 @@ export function TrendingPage(props: { timeFilter: TrendingTimeFilter; page: numb
             </TableScroll>
             <Pager
               pagination={data.pagination}
-              unit="keywords"
+              unit={['keyword', 'keywords']}
               onPage={(page) => navigate({ to: props.path, search: { time_filter: props.timeFilter, page } })}
             />
           </>

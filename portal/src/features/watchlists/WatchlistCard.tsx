@@ -148,7 +148,7 @@ function Matches(props: { id: number }) {
                 </li>
               ))}
             </ul>
-            <Pager pagination={data.pagination} onPage={setPage} unit="matches" />
+            <Pager pagination={data.pagination} onPage={setPage} unit={['match', 'matches']} />
           </>
         )}
       </QueryState>

@@ -51,7 +51,7 @@ export function WatchlistsPage(props: { page: number; onPage(page: number): void
                   <WatchlistCard key={w.id} watchlist={w} emailEnabled={data.emailEnabled} />
                 ))}
               </div>
-              <Pager pagination={data.pagination} onPage={props.onPage} unit="watchlists" />
+              <Pager pagination={data.pagination} onPage={props.onPage} unit={['watchlist', 'watchlists']} />
             </>
           )
         }

@@ -66,7 +66,7 @@ export function WebhookLog(props: { watchlistId: number }) {
               </tbody>
             </HTMLTable>
           </TableScroll>
-          <Pager pagination={data.pagination} onPage={setPage} unit="deliveries" />
+          <Pager pagination={data.pagination} onPage={setPage} unit={['delivery', 'deliveries']} />
         </>
       )}
     </QueryState>
