@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { nameMarkedStatements } from './prepared';
 import type { Database } from './schema';
 
 // Timestamps come back as Date, bigint counts as numbers (they fit well within 2^53 here).
@@ -29,7 +30,10 @@ export function openDatabase(url: string, max = 10, applicationName?: string): D
   // emits 'error' when the server goes away, and pg-pool listens only to idle ones. The query
   // in flight, or the next one, fails instead (answered 503), and the pool drops the broken
   // client when it is released.
-  pool.on('connect', (client) => client.on('error', () => undefined));
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+    nameMarkedStatements(client);
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { pool, db, close: () => db.destroy() };
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { ProfitLabel } from '@ideamine/shared/contract/knowledge';
 import type { Db } from '../db/database';
+import { runPrepared } from '../db/prepared';
 
 // Totals of the public ideas list from counters (migration 0026), never a count of the rows:
 // public ideas per category x profit label x kind, kept exact by triggers on knowledge. A read
@@ -19,12 +20,16 @@ export async function publicIdeaCount(db: Db, key: PublicCountKey): Promise<numb
   const category = key.category ?? '*';
   const label = key.profit_level ?? '*';
   const kind = key.user_filter;
-  const { rows } = await sql<{ n: string | null }>`
+  // Prepared: every list page reads its total this way.
+  const rows = await runPrepared(
+    db,
+    sql<{ n: string | null }>`
     SELECT sum(ideas) AS n FROM (
       SELECT ideas FROM public_idea_counts WHERE category = ${category} AND profit_label = ${label} AND kind = ${kind}
       UNION ALL
       SELECT ideas FROM public_idea_count_changes WHERE category = ${category} AND profit_label = ${label} AND kind = ${kind}
-    ) c`.execute(db);
+    ) c`.compile(db),
+  );
   return Number(rows[0]?.n ?? 0);
 }
 

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { PublicIdeasQuery } from '@ideamine/shared/contract/public';
 import type { Db } from '../db/database';
+import { runPrepared } from '../db/prepared';
 import { CARD_COLUMNS, type CardRow } from './public-cards';
 import { seekOrder, type SeekSort } from './seek';
 
@@ -39,10 +40,11 @@ export async function listingPage(
     .orderBy(seekOrder(spec, q.order))
     .limit(limit)
     .offset(offset);
-  return db
+  const cards = db
     .selectFrom(page.as('p'))
     .innerJoin('knowledge as k', 'k.id', 'p.id')
     .select([...CARD_COLUMNS.map((c) => `k.${c}` as const), 'p.seek_value'])
-    .orderBy(seekOrder({ ...spec, expr: sql`p.sort_value` }, q.order, sql`p.id`))
-    .execute();
+    .orderBy(seekOrder({ ...spec, expr: sql`p.sort_value` }, q.order, sql`p.id`));
+  // Prepared: the same few shapes run on every visitor's page.
+  return runPrepared(db, cards.compile());
 }
