@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '@ideamine/server/db/database';
 import { foldIdeaRollups } from '@ideamine/server/queries/idea-rollups';
+import { trimSearchRecent } from '@ideamine/server/queries/search-recent';
 
 // Seeds synthetic public ideas for the API benchmark, in chunks, straight in SQL: titles, bodies
 // and keywords drawn from a product vocabulary, categories from the managed list, scores, votes
@@ -75,8 +76,10 @@ export async function seedIdeas(db: Db, total: number, onProgress: (done: number
       FROM rows`.execute(db);
     onProgress(end);
   }
-  // What the worker's minute tick would have done by now: fold the rollups' appended changes.
+  // What the worker's minute tick would have done by now: fold the rollups' appended changes and
+  // trim the search slice back to the newest public ideas (it gains every seeded idea meanwhile).
   await foldIdeaRollups(db);
+  await trimSearchRecent(db);
   // What autovacuum does to a table after a million inserts: statistics and the visibility map,
   // without which counts cannot read an index alone and scan the whole table; for the tables
   // triggers keep beside knowledge (listing, rollups) as much as for knowledge.
