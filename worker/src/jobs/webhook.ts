@@ -4,6 +4,7 @@ import { WEBHOOK_MAX_ATTEMPTS } from '@ideamine/shared/jobs';
 import net from 'node:net';
 import {
   BlockedAddressError,
+  hostOf,
   isBlockedAddress,
   judgedLookup,
   type AllowList,
@@ -97,7 +98,7 @@ export async function handleWebhook(db: Db, sender: WebhookSender, deliveryId: n
   });
   let outcome: { ok: boolean; fields: Record<string, unknown> };
   try {
-    const host = new URL(delivery.url).hostname.replace(/^\[|\]$/g, '');
+    const host = hostOf(delivery.url);
     // A literal address is never looked up: judged here instead.
     if (net.isIP(host)) {
       const refused = refusal(host, host, sender.allow);

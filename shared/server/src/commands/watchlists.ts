@@ -5,7 +5,7 @@ import { limitsOf, type Principal } from '@ideamine/shared/permissions';
 import type { Db } from '../db/database';
 import { ApiError, notFound } from '../errors';
 import net from 'node:net';
-import { addressesOf, checkCrawlTarget, parseAllowList } from '../net/address-policy';
+import { addressesOf, checkCrawlTarget, hostOf, parseAllowList } from '../net/address-policy';
 import { isMetadata } from '../net/endpoint-policy';
 import { watchlistUsage, type WatchlistRow } from '../queries/watchlists';
 
@@ -48,7 +48,7 @@ function checkDigest(digest: string | undefined, emailEnabled: boolean): void {
 /** A webhook may not point at this server's private network (the address it resolves to now). */
 async function checkWebhook(url: string | null | undefined, allowPrivate: string): Promise<void> {
   if (!url) return;
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  const host = hostOf(url);
   const addresses = net.isIP(host) ? [host] : (await addressesOf(host)).map((a) => a.address);
   const metadata = addresses.find(isMetadata);
   const refusal = metadata

@@ -162,10 +162,14 @@ export function guardedLookup(allow: AllowList, resolve: Resolver = systemResolv
   );
 }
 
+/** A URL's host as DNS and net.isIP take it: an IPv6 literal without its brackets. */
+export const hostOf = (url: string | URL): string =>
+  (typeof url === 'string' ? new URL(url) : url).hostname.replace(/^\[|\]$/g, '');
+
 /** For literal IPs in URLs (no DNS lookup happens for them): the same check up front. */
 export function assertHostAllowed(url: URL, allow: AllowList): void {
   if (originAllowed(url, allow)) return;
-  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const host = hostOf(url);
   if (net.isIP(host) && isBlockedAddress(host, host, allow)) throw new BlockedAddressError(host, host);
 }
 
@@ -181,7 +185,7 @@ export async function checkCrawlTarget(
 ): Promise<string | null> {
   const u = new URL(url);
   if (originAllowed(u, allow)) return null;
-  const host = u.hostname.replace(/^\[|\]$/g, '');
+  const host = hostOf(u);
   if (net.isIP(host))
     return isBlockedAddress(host, host, allow) ? `${host} is a private, loopback or reserved address` : null;
   const addresses = await addressesOf(host, resolve);

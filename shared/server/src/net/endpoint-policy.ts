@@ -2,6 +2,7 @@ import net from 'node:net';
 import { Agent, fetch as undiciFetch } from 'undici';
 import {
   addressesOf,
+  hostOf,
   isBlockedAddress,
   judgedLookup,
   parseAllowList,
@@ -63,7 +64,7 @@ export async function checkEndpoint(
   policy: EndpointPolicy,
   resolve: Resolver = systemResolver,
 ): Promise<string | null> {
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  const host = hostOf(url);
   if (net.isIP(host)) return endpointRefusal(host, host, policy);
   for (const a of await addressesOf(host, resolve)) {
     const refusal = endpointRefusal(a.address, host, policy);
@@ -89,7 +90,7 @@ export function guardedEndpointFetch(policy: EndpointPolicy, resolve?: Resolver)
   const dispatcher = new Agent({ connect: { lookup } });
   return (async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
-    const host = url.hostname.replace(/^\[|\]$/g, '');
+    const host = hostOf(url);
     if (net.isIP(host)) {
       const refused = endpointRefusal(host, host, policy);
       if (refused) throw new RefusedEndpointError(refused);
