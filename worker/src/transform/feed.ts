@@ -1,5 +1,6 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { normalizeUrl } from '@ideamine/shared/url';
+import { withoutFeedFooter } from './feed-footers';
 import { parseDate, type ExtractedItem } from './item';
 import { htmlToText, truncate } from './text';
 
@@ -97,7 +98,7 @@ function item(
 ): ExtractedItem[] {
   const url = normalizeUrl(e.link, pageUrl);
   if (!url) return [];
-  const body = htmlToText(e.html);
+  const body = withoutFeedFooter(htmlToText(e.html));
   // An item without a title is not lost here: its text's opening stands in, and one with no text
   // at all reaches the pre-filter, which records it as dropped ("no text").
   const title = htmlToText(e.title) || truncate(body, 120);
