@@ -5,6 +5,7 @@ import type { TtlCache } from './cache/ttl-cache';
 import type { ChangeListener } from './cache/change-listener';
 import type { Config } from './config';
 import type { Db } from './db/database';
+import type { SearchSlice } from './search/search-slice';
 
 /** What every route, command and query may use: built once per process. */
 export interface AppContext {
@@ -27,6 +28,11 @@ export interface AppContext {
   publicCache: TtlCache;
   /** Short-lived cache of operations-dashboard answers (see DASHBOARD_CACHE_SECONDS). */
   dashboardCache: TtlCache;
+  /**
+   * The newest public ideas' text as an in-memory index for searches (read from `readDb`); built
+   * only where something calls `warm()` (the API), so workers carry none.
+   */
+  searchSlice: SearchSlice;
   /** Drops both caches when the data changes (PostgreSQL LISTEN/NOTIFY). */
   changes: ChangeListener;
 }

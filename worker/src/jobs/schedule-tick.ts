@@ -3,7 +3,7 @@ import { createJob } from '@ideamine/server/commands/create-job';
 import { ApiError } from '@ideamine/server/errors';
 import { nextRunAt } from '@ideamine/server/commands/schedule-times';
 import { runScheduledBackup } from '@ideamine/server/commands/scheduled-backup';
-import { trimSearchRecent } from '@ideamine/server/queries/search-recent';
+import { pruneSearchSliceLog, trimSearchRecent } from '@ideamine/server/queries/search-recent';
 import { foldIdeaRollups } from '@ideamine/server/queries/idea-rollups';
 import { refreshTaskRollups } from '@ideamine/server/queries/task-rollups';
 import { createJobBody } from '@ideamine/shared/contract/jobs';
@@ -100,4 +100,5 @@ export async function handleScheduleTick(w: WorkerContext): Promise<void> {
   await foldIdeaRollups(w.db).catch((err: unknown) => w.log.error({ err }, 'idea rollup fold failed'));
   // Search's slice of the newest ideas back to its size (its triggers only ever add).
   await trimSearchRecent(w.db).catch((err: unknown) => w.log.error({ err }, 'search slice trim failed'));
+  await pruneSearchSliceLog(w.db).catch((err: unknown) => w.log.error({ err }, 'search slice log prune failed'));
 }

@@ -218,10 +218,13 @@ describe('scheduled backups', () => {
     );
     expect(bad.status).toBe(400);
 
-    expect(await runScheduledBackup(place, app.log, minute(1))).toBe(true);
-    expect(await runScheduledBackup(place, app.log, minute(1))).toBe(false); // already done for that minute
-    expect(await runScheduledBackup(place, app.log, minute(2))).toBe(true);
-    expect(await runScheduledBackup(place, app.log, minute(3))).toBe(true);
+    // One clock reading: a backup takes seconds, and reading it again could cross into the next minute.
+    const first = minute(1);
+    const later = (n: number) => new Date(first.getTime() + n * 60_000);
+    expect(await runScheduledBackup(place, app.log, first)).toBe(true);
+    expect(await runScheduledBackup(place, app.log, first)).toBe(false); // already done for that minute
+    expect(await runScheduledBackup(place, app.log, later(1))).toBe(true);
+    expect(await runScheduledBackup(place, app.log, later(2))).toBe(true);
     const scheduled = await http.get('/api/v1/admin/backups?kind=scheduled', { token: admin.token });
     expect(scheduled.body.data).toHaveLength(2); // retention 2: the oldest one was deleted with its file
   });

@@ -8,6 +8,7 @@ import { publicIdeaCount } from './public-counts';
 import { decodeCursor, encodeCursor, seekAfter, seekOrder, type SeekSort } from './seek';
 import { LISTING_SORTS, listingPage } from './public-listing';
 import { rankedNewestInSlice } from './search-recent';
+import type { SearchSlice } from '../search/search-slice';
 
 // Reads behind the public portal. Private, deleted and merged-away ideas never leave this file.
 
@@ -154,6 +155,7 @@ export async function searchPublicIdeas(
   q: PublicSearchQuery,
   counts: CountSource<Total> = countNow,
   bounds: SearchBounds = SEARCH_BOUNDS,
+  slice?: Pick<SearchSlice, 'rankedNewest'>,
 ) {
   let base = publicIdeas(db);
   const query = q.q ? sql`websearch_to_tsquery('english', ${q.q})` : null;
@@ -185,11 +187,18 @@ export async function searchPublicIdeas(
   const newest = orderBy('created_at', 'desc');
   const inWindow = Math.max(0, Math.min(q.page_size, bounds.rankWindow - offset));
   const page = { order: q.order, limit: inWindow, offset };
-  // Words alone: the newest public ideas' slice may hold the whole window (search-recent.ts).
+  // Words alone: the newest public ideas' slice may hold the whole window, answered by this
+  // process's in-memory copy of it (search/) or else by its table (search-recent.ts).
   const onlyWords = !q.categories?.length && !q.profit_level && !q.date_from && !q.date_to;
   const ranked = inWindow
     ? (async () => {
-        const fromSlice = onlyWords && query ? await rankedNewestInSlice(db, query, bounds.rankWindow, page) : null;
+        const inMemory = onlyWords && q.q && slice ? await slice.rankedNewest(q.q, bounds.rankWindow, page) : undefined;
+        const fromSlice =
+          inMemory !== undefined
+            ? inMemory
+            : onlyWords && query
+              ? await rankedNewestInSlice(db, query, bounds.rankWindow, page)
+              : null;
         if (!fromSlice) return rankNewestMatches(db, cards, total.total, bounds.rankWindow, page);
         const rows = fromSlice.length
           ? await base

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicSearchQuery } from '@ideamine/shared/contract/public';
 import { buildKnowledge } from '../test/factories';
+import { waitUntil } from '../test/wait';
 import { startTestContext, type TestContext } from '../test/context';
 import { searchPublicIdeas } from './public-ideas';
 import { trimSearchRecent } from './search-recent';
@@ -119,5 +120,44 @@ describe('the created_at floor of a broad search', () => {
     expect(ids[0]).toBe(kayaks[0]);
     expect(ids.slice(0, 3).sort()).toEqual([kayaks[0], kayaks[1], kayaks[2]].sort());
     expect(ids[3]).toBe(kayaks[3]);
+  });
+});
+
+describe("this process's in-memory copy of the slice", () => {
+  const one = { exactTotalCap: 1, rankWindow: 1 };
+  const answers: unknown[] = [];
+  const newestFirst = async (fromMemory: boolean) => {
+    const slice = server.app.searchSlice;
+    const watched = {
+      rankedNewest: async (...args: Parameters<typeof slice.rankedNewest>) => {
+        const answer = await slice.rankedNewest(...args);
+        answers.push(answer);
+        return answer;
+      },
+    };
+    const r = await searchPublicIdeas(
+      server.app.db,
+      { q: 'paddles', sort: 'relevance', order: 'desc', page: 1, page_size: 1 } as PublicSearchQuery,
+      undefined,
+      one,
+      fromMemory ? watched : undefined,
+    );
+    return r.rows[0]?.id;
+  };
+
+  it('answers as the table does, and takes in a new idea once the change is announced', async () => {
+    expect(await server.app.searchSlice.ready()).toBe(true);
+    expect(await newestFirst(true)).toBe(kayaks[0]);
+    expect(await newestFirst(false)).toBe(kayaks[0]);
+    const heard = server.app.changes.received();
+    const idea = await buildKnowledge(server.app, { title: 'Paddle board hire', body: 'Paddles by the hour.' });
+    await waitUntil(async () => server.app.changes.received() > heard, 1000, 'the change notification');
+    expect(await newestFirst(true)).toBe(idea.id);
+    expect(await newestFirst(false)).toBe(idea.id);
+    // Both answers came from memory, not from the table.
+    expect(answers).toEqual([
+      [{ id: kayaks[0], rank: expect.any(Number) }],
+      [{ id: idea.id, rank: expect.any(Number) }],
+    ]);
   });
 });

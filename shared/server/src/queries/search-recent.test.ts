@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../test/database';
 import { applyConcurrently, ideaChange } from '../test/public-idea-changes';
-import { trimSearchRecent } from './search-recent';
+import { pruneSearchSliceLog, trimSearchRecent } from './search-recent';
 
 // The newest public ideas' slice that search reads for common words must stay complete: every
 // public idea created at or after its oldest row is in it, with its current text, and nothing
@@ -67,5 +67,22 @@ describe('search slice of the newest ideas', () => {
       ),
       { numRuns: 15, seed: 20261127 },
     );
+  });
+
+  it("logs the rows leaving the slice for the API processes' copies, and prunes the log after a day", async () => {
+    await insertBackdated(0);
+    const [row] = (
+      await sql<{ id: number }>`SELECT id FROM search_recent ORDER BY created_at DESC LIMIT 1`.execute(db())
+    ).rows;
+    await db().updateTable('knowledge').set({ visibility: 'private' }).where('id', '=', row!.id).execute();
+    const logged = await sql<{
+      n: number;
+    }>`SELECT count(*)::int AS n FROM search_recent_gone WHERE id = ${row!.id}`.execute(db());
+    expect(logged.rows[0]!.n).toBe(1);
+    await sql`UPDATE search_recent_gone SET removed_at = now() - interval '25 hours' WHERE id = ${row!.id}`.execute(
+      db(),
+    );
+    expect(await pruneSearchSliceLog(db())).toBe(1);
+    expect(await pruneSearchSliceLog(db())).toBe(0);
   });
 });

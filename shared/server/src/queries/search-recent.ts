@@ -16,6 +16,16 @@ export async function trimSearchRecent(db: Db, size = SEARCH_RECENT_SIZE): Promi
   return Number(result.numAffectedRows ?? 0);
 }
 
+/** How long the slice's removal log (migration 0036) keeps a row: API processes read it within this. */
+const GONE_LOG_KEEPS = '1 day';
+
+/** Drops the slice's removal log older than a day (search/search-slice.ts reads it anew before then). */
+export async function pruneSearchSliceLog(db: Db): Promise<number> {
+  const result = await sql`
+    DELETE FROM search_recent_gone WHERE removed_at < now() - ${GONE_LOG_KEEPS}::interval`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
 /**
  * A page of the newest `window` public ideas matching `query` (a tsquery) ranked by relevance,
  * read from the slice alone: ids and ranks, or null when the slice holds fewer matches than the
