@@ -114,7 +114,7 @@ async function main() {
       console.log(`\r  ${IDEAS} ideas in ${((performance.now() - started) / 1000).toFixed(0)} s`);
     }
     // A database seeded before the seed trimmed the search slice holds every idea in it.
-    if ((await trimSearchRecent(app.db)) > 0) await sql`VACUUM (ANALYZE) search_recent`.execute(app.db);
+    if ((await trimSearchRecent(app.db)) > 0) await sql`VACUUM (FULL, ANALYZE) search_recent`.execute(app.db);
     await closeAppContext(app);
     await endLeftoverQueries(server.url, DB_NAME);
 

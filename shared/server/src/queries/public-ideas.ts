@@ -1,6 +1,7 @@
 import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { PublicIdeasQuery, PublicSearchQuery } from '@ideamine/shared/contract/public';
 import type { Db } from '../db/database';
+import { runPrepared } from '../db/prepared';
 import type { Database } from '../db/schema';
 import { CARD_COLUMNS, type CardRow } from './public-cards';
 import { countNow, countUpTo, pageOf, type CountSource, type Total } from './paging';
@@ -200,15 +201,16 @@ export async function searchPublicIdeas(
               ? await rankedNewestInSlice(db, query, bounds.rankWindow, page)
               : null;
         if (!fromSlice) return rankNewestMatches(db, cards, total.total, bounds.rankWindow, page);
-        const rows = fromSlice.length
-          ? await base
-              .select(CARD_COLUMNS)
-              .where(
-                'id',
-                'in',
-                fromSlice.map((r) => r.id),
-              )
-              .execute()
+        // Prepared: one shape for any page (the ids as one array).
+        const ids = fromSlice.map((r) => r.id);
+        const rows = ids.length
+          ? await runPrepared(
+              db,
+              base
+                .select(CARD_COLUMNS)
+                .where(sql<boolean>`id = ANY(${ids}::int[])`)
+                .compile(),
+            )
           : [];
         const byId = new Map(rows.map((r) => [r.id, r]));
         return fromSlice.flatMap(({ id, rank }) => (byId.has(id) ? [{ ...byId.get(id)!, rank }] : []));

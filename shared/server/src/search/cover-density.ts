@@ -18,25 +18,51 @@ const MAX_WORDS = 64;
  * missing from the text leaves the rank 0.
  */
 export function coverDensityRank(positionsPerWord: ArrayLike<PackedPosition>[]): number {
-  const words = positionsPerWord.length;
+  return coverDensityRankOf(
+    positionsPerWord,
+    positionsPerWord.flatMap((positions) => [0, positions.length]),
+  );
+}
+
+/** Sorted occurrence keys, reused from call to call (ranking runs a thousand times a search). */
+let keys = new Int32Array(256);
+const seen = new Uint8Array(MAX_WORDS);
+
+/**
+ * `coverDensityRank` without copying positions out of the index: word w's positions are
+ * `positions[w][ranges[2w]]` up to `positions[w][ranges[2w + 1]]`.
+ */
+export function coverDensityRankOf(positions: ArrayLike<PackedPosition>[], ranges: ArrayLike<number>): number {
+  const words = ranges.length / 2;
   if (words === 0 || words > MAX_WORDS) return 0;
-  // The text's occurrences of query words in position order (then weight, then word), one key each.
-  const keys: number[] = [];
+  let total = 0;
   for (let w = 0; w < words; w++) {
-    const positions = positionsPerWord[w]!;
-    if (positions.length === 0) return 0;
-    for (let j = 0; j < positions.length; j++) keys.push(positions[j]! * MAX_WORDS + w);
+    const count = ranges[2 * w + 1]! - ranges[2 * w]!;
+    if (count === 0) return 0;
+    total += count;
   }
-  keys.sort((a, b) => a - b);
-  const seen = new Uint8Array(words);
+  if (keys.length < total) keys = new Int32Array(total * 2);
+  // The text's occurrences of query words in position order (then weight, then word), one key
+  // each; an insertion sort for the usual few, the typed array's own sort past that.
+  let n = 0;
+  for (let w = 0; w < words; w++)
+    for (let j = ranges[2 * w]!; j < ranges[2 * w + 1]!; j++) keys[n++] = positions[w]![j]! * MAX_WORDS + w;
+  if (n > 32) keys.subarray(0, n).sort();
+  else
+    for (let i = 1; i < n; i++) {
+      const key = keys[i]!;
+      let k = i;
+      for (; k > 0 && keys[k - 1]! > key; k--) keys[k] = keys[k - 1]!;
+      keys[k] = key;
+    }
   let rank = 0;
   let from = 0;
   for (;;) {
     // Upper end of the next cover: the first occurrence at which every word has been seen; then
     // its lower end: back from there until every word has been seen again.
-    const end = whereAllSeen(keys, from, keys.length, 1, seen);
+    const end = whereAllSeen(from, n, 1, words);
     if (end < 0) break;
-    const begin = whereAllSeen(keys, end, from - 1, -1, seen);
+    const begin = whereAllSeen(end, from - 1, -1, words);
     let inverseSum = 0;
     for (let i = begin; i <= end; i++) inverseSum += INVERSE_WEIGHTS[weightOf(Math.floor(keys[i]! / MAX_WORDS))]!;
     const density = (end - begin + 1) / inverseSum;
@@ -52,9 +78,9 @@ export function coverDensityRank(positionsPerWord: ArrayLike<PackedPosition>[]):
   return Math.fround(rank);
 }
 
-/** Walks keys from `start` toward `stop` (excluded) by `step`; the index where every word has turned up, or -1. */
-function whereAllSeen(keys: number[], start: number, stop: number, step: 1 | -1, seen: Uint8Array): number {
-  seen.fill(0);
+/** Walks the keys from `start` toward `stop` (excluded) by `step`; where every word has turned up, or -1. */
+function whereAllSeen(start: number, stop: number, step: 1 | -1, words: number): number {
+  seen.fill(0, 0, words);
   let count = 0;
   for (let i = start; i !== stop; i += step) {
     const w = keys[i]! % MAX_WORDS;
@@ -62,7 +88,7 @@ function whereAllSeen(keys: number[], start: number, stop: number, step: 1 | -1,
       seen[w] = 1;
       count += 1;
     }
-    if (count === seen.length) return i;
+    if (count === words) return i;
   }
   return -1;
 }

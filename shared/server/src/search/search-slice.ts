@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Db } from '../db/database';
+import { runPrepared } from '../db/prepared';
 import { SliceIndex, type RankedId, type SlicePage } from './slice-index';
 import { plainAndLexemes } from './tsvector-text';
 
@@ -89,8 +90,9 @@ export class SearchSlice {
 
   private async lexemes(query: string): Promise<string[] | null> {
     if (this.lexemesOf.has(query)) return this.lexemesOf.get(query)!;
-    const { rows } = await sql<{ q: string }>`SELECT websearch_to_tsquery('english', ${query})::text AS q`.execute(
+    const rows = await runPrepared(
       this.db,
+      sql<{ q: string }>`SELECT websearch_to_tsquery('english', ${query})::text AS q`.compile(this.db),
     );
     const lexemes = plainAndLexemes(rows[0]?.q ?? '');
     if (this.lexemesOf.size >= QUERY_MEMORY) this.lexemesOf.delete(this.lexemesOf.keys().next().value!);
@@ -134,13 +136,15 @@ export class SearchSlice {
           trx,
         );
         const done = { readFrom: from, truncatesSeen: new Set(truncates.map((t) => t.by)) };
-        for (let after = 0; ;) {
-          const { rows } = await sql<SliceRowText>`
-            SELECT id, ${createdUs} AS created_us, search::text AS search FROM search_recent
-            WHERE id > ${after} ORDER BY id LIMIT ${BUILD_BATCH}`.execute(trx);
+        // Oldest first, so the index's slots run in age order (slice-index.ts).
+        await sql`
+          DECLARE slice_rows NO SCROLL CURSOR FOR
+          SELECT id, ${createdUs} AS created_us, search::text AS search FROM search_recent
+          ORDER BY created_at, id`.execute(trx);
+        for (;;) {
+          const { rows } = await sql<SliceRowText>`FETCH ${sql.raw(String(BUILD_BATCH))} FROM slice_rows`.execute(trx);
           for (const row of rows) index.put(sliceRow(row));
           if (rows.length < BUILD_BATCH) return done;
-          after = rows[rows.length - 1]!.id;
           await new Promise((resolve) => setImmediate(resolve));
         }
       });

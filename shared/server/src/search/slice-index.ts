@@ -1,11 +1,17 @@
-import { coverDensityRank, float4Value, tsvectorOrder } from './cover-density';
+import { coverDensityRankOf, float4Value, tsvectorOrder } from './cover-density';
 import { parseTsvector } from './tsvector-text';
 
 // The search slice (migration 0032: the newest public ideas' text) as an inverted index in this
 // process's memory. PostgreSQL answers a pair of common words by reading every matching row's
-// text (thousands) before ranking; here the same answer costs a posting-list scan and a rank of
-// the newest matches, about a millisecond. Rows are added, replaced and removed as the slice
-// changes (slice-sync.ts keeps it current).
+// text (thousands) before ranking; here the same answer is an intersection of two sorted posting
+// lists and a rank of the newest matches, a few milliseconds. Rows are added, replaced and
+// removed as the slice changes (search-slice.ts keeps it current).
+//
+// Each row has a slot, numbered in the order rows arrive (the build reads them oldest first), so
+// posting lists are sorted by slot and matches come out in age order but for rows replaced since.
+// A posting carries the word's positions in its row, so ranking reads the lists, which for the
+// newest matches lie side by side at their ends, not the rows. A replaced or removed row's slot
+// stays empty, and its postings in the lists, until the lists are compacted.
 
 export interface SliceRow {
   id: number;
@@ -13,17 +19,6 @@ export interface SliceRow {
   createdUs: number;
   /** search::text */
   search: string;
-}
-
-interface Doc {
-  id: number;
-  createdUs: number;
-  /** The doc's word numbers, ascending. */
-  words: Int32Array;
-  /** Where each word's positions start in `positions` (one more entry than words). */
-  starts: Int32Array;
-  /** Packed positions (position * 4 + weight), word by word. */
-  positions: Uint16Array;
 }
 
 export interface RankedId {
@@ -37,12 +32,31 @@ export interface SlicePage {
   offset: number;
 }
 
+/** One word's postings: posting e is slot `slots[e]`, positions `positions[starts[e]]` up to `positions[starts[e + 1]]`. */
+class Postings {
+  slots: number[] = [];
+  starts: number[] = [0];
+  positions: number[] = [];
+
+  add(slot: number, positions: readonly number[]): void {
+    this.slots.push(slot);
+    for (const p of positions) this.positions.push(p);
+    this.starts.push(this.positions.length);
+  }
+}
+
+const EMPTY = -1;
+
 export class SliceIndex {
   private readonly wordNumbers = new Map<string, number>();
-  /** Per word number, the slots of the docs holding it (slots of replaced docs linger until compaction). */
-  private postings: number[][] = [];
-  private slots: (Doc | undefined)[] = [];
+  private postings: Postings[] = [];
+  /** Per slot: the row's id (EMPTY once replaced or removed) and its created_at. */
+  private ids: number[] = [];
+  private created: number[] = [];
   private readonly slotOfId = new Map<number, number>();
+
+  /** `emptySlack`: empty slots allowed beyond one per row before the lists are compacted. */
+  constructor(private readonly emptySlack = 1000) {}
 
   get size(): number {
     return this.slotOfId.size;
@@ -51,58 +65,57 @@ export class SliceIndex {
   /** Adds a row, replacing the row of the same id if there is one. */
   put(row: SliceRow): void {
     this.remove(row.id);
-    const parsed = parseTsvector(row.search);
-    const numbered = [...parsed.entries()]
-      .filter(([, positions]) => positions.length > 0)
-      .map(([word, positions]) => [this.wordNumber(word), positions] as const)
-      .sort((a, b) => a[0] - b[0]);
-    const words = new Int32Array(numbered.length);
-    const starts = new Int32Array(numbered.length + 1);
-    let total = 0;
-    numbered.forEach(([word, positions], i) => {
-      words[i] = word;
-      starts[i] = total;
-      total += positions.length;
-    });
-    starts[numbered.length] = total;
-    const positions = new Uint16Array(total);
-    numbered.forEach(([, list], i) => positions.set(list, starts[i]!));
-    const slot = this.slots.length;
-    this.slots.push({ id: row.id, createdUs: row.createdUs, words, starts, positions });
+    const slot = this.ids.length;
+    this.ids.push(row.id);
+    this.created.push(row.createdUs);
     this.slotOfId.set(row.id, slot);
-    for (const word of words) this.postings[word]!.push(slot);
+    for (const [word, positions] of parseTsvector(row.search))
+      if (positions.length > 0) this.postings[this.wordNumber(word)]!.add(slot, positions);
   }
 
   remove(id: number): void {
     const slot = this.slotOfId.get(id);
     if (slot === undefined) return;
-    this.slots[slot] = undefined;
+    this.ids[slot] = EMPTY;
     this.slotOfId.delete(id);
-    // Replaced and removed docs leave empty slots in the posting lists; past one per live doc the
-    // lists are rebuilt so a scan does not wade through them.
-    if (this.slots.length > 2 * this.slotOfId.size + 1000) this.compact();
+    // Past one empty slot per row the lists are rebuilt, so a scan does not wade through them.
+    if (this.ids.length > 2 * this.slotOfId.size + this.emptySlack) this.compact();
   }
 
   /**
-   * The newest `window` docs holding every word, ranked by ts_rank_cd (ties: the higher id first),
-   * the page of them asked for; null when fewer than `window` docs hold them all.
+   * The newest `window` rows holding every word, ranked by ts_rank_cd (ties: the higher id first),
+   * the page of them asked for; null when fewer than `window` rows hold them all.
    */
   rankedNewest(lexemes: string[], window: number, page: SlicePage): RankedId[] | null {
-    const words = tsvectorOrder(lexemes).map((l) => this.wordNumbers.get(l));
-    if (words.length === 0 || words.some((w) => w === undefined)) return window > 0 ? null : [];
-    const numbers = words as number[];
-    const shortest = numbers.reduce((a, b) => (this.postings[a]!.length <= this.postings[b]!.length ? a : b));
-    const matches: Doc[] = [];
-    for (const slot of this.postings[shortest]!) {
-      const doc = this.slots[slot];
-      if (doc && numbers.every((w) => w === shortest || wordIndex(doc, w) >= 0)) matches.push(doc);
-    }
+    const numbers = tsvectorOrder(lexemes).map((l) => this.wordNumbers.get(l));
+    if (numbers.length === 0 || numbers.some((w) => w === undefined)) return window > 0 ? null : [];
+    const lists = (numbers as number[]).map((w) => this.postings[w]!);
+    const { ids, created } = this;
+    const k = lists.length;
+    // Each match's posting in every list (k numbers a match), live matches only, newest slot first.
+    const found = intersect(lists);
+    const slotAt = (m: number) => lists[0]!.slots[found[m * k]!]!;
+    const matches: number[] = [];
+    for (let m = found.length / k - 1; m >= 0; m--) if (ids[slotAt(m)] !== EMPTY) matches.push(m);
     if (matches.length < window) return null;
-    matches.sort((a, b) => b.createdUs - a.createdUs || b.id - a.id);
-    const ranked = matches.slice(0, window).map((doc) => ({
-      id: doc.id,
-      rank: coverDensityRank(numbers.map((w) => positionsOf(doc, w))),
-    }));
+    // Newest first: slots run in age order but for rows replaced since the build, so the sort is
+    // seldom needed.
+    const newer = (a: number, b: number) => {
+      const x = slotAt(a);
+      const y = slotAt(b);
+      return created[y]! - created[x]! || ids[y]! - ids[x]!;
+    };
+    if (!matches.every((m, i) => i === 0 || newer(matches[i - 1]!, m) < 0)) matches.sort(newer);
+    const positions = lists.map((list) => list.positions);
+    const ranges = new Array<number>(2 * k);
+    const ranked = matches.slice(0, window).map((m) => {
+      for (let w = 0; w < k; w++) {
+        const e = found[m * k + w]!;
+        ranges[2 * w] = lists[w]!.starts[e]!;
+        ranges[2 * w + 1] = lists[w]!.starts[e + 1]!;
+      }
+      return { id: ids[slotAt(m)]!, rank: coverDensityRankOf(positions, ranges) };
+    });
     const sign = page.order === 'asc' ? 1 : -1;
     ranked.sort((a, b) => sign * (a.rank - b.rank) || b.id - a.id);
     // As PostgreSQL prints a real, so a rank reads the same whichever answered.
@@ -114,38 +127,59 @@ export class SliceIndex {
     if (n === undefined) {
       n = this.postings.length;
       this.wordNumbers.set(word, n);
-      this.postings.push([]);
+      this.postings.push(new Postings());
     }
     return n;
   }
 
+  /** Drops empty slots and their postings, numbering the rows' slots afresh in the same order. */
   private compact(): void {
-    const live = this.slots.filter((d): d is Doc => d !== undefined);
-    this.slots = live;
-    this.postings = this.postings.map(() => []);
-    this.slotOfId.clear();
-    live.forEach((doc, slot) => {
-      this.slotOfId.set(doc.id, slot);
-      for (const word of doc.words) this.postings[word]!.push(slot);
+    const newSlot = new Int32Array(this.ids.length).fill(EMPTY);
+    const ids: number[] = [];
+    const created: number[] = [];
+    this.ids.forEach((id, slot) => {
+      if (id === EMPTY) return;
+      newSlot[slot] = ids.length;
+      this.slotOfId.set(id, ids.length);
+      ids.push(id);
+      created.push(this.created[slot]!);
     });
+    this.postings = this.postings.map((list) => {
+      const kept = new Postings();
+      list.slots.forEach((slot, e) => {
+        if (newSlot[slot] !== EMPTY)
+          kept.add(newSlot[slot]!, list.positions.slice(list.starts[e]!, list.starts[e + 1]!));
+      });
+      return kept;
+    });
+    this.ids = ids;
+    this.created = created;
   }
 }
 
-/** Where `word` sits in the doc's ascending word numbers, or -1. */
-function wordIndex(doc: Doc, word: number): number {
-  let lo = 0;
-  let hi = doc.words.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const w = doc.words[mid]!;
-    if (w === word) return mid;
-    if (w < word) lo = mid + 1;
-    else hi = mid - 1;
+/**
+ * The slots in every list (each ascending by slot), in slot order, as the index of the slot's
+ * posting in each list: one number per list for each match, flat. Walks the shortest list and
+ * moves along the others.
+ */
+function intersect(lists: Postings[]): number[] {
+  const shortest = lists.reduce((a, b, i) => (b.slots.length < lists[a]!.slots.length ? i : a), 0);
+  const at = lists.map(() => 0);
+  const out: number[] = [];
+  const first = lists[shortest]!.slots;
+  outer: for (let e = 0; e < first.length; e++) {
+    const slot = first[e]!;
+    at[shortest] = e;
+    for (let w = 0; w < lists.length; w++) {
+      if (w === shortest) continue;
+      const slots = lists[w]!.slots;
+      let i = at[w]!;
+      while (i < slots.length && slots[i]! < slot) i += 1;
+      at[w] = i;
+      if (i === slots.length) break outer;
+      if (slots[i] !== slot) continue outer;
+    }
+    for (const i of at) out.push(i);
   }
-  return -1;
-}
-
-function positionsOf(doc: Doc, word: number): Uint16Array {
-  const i = wordIndex(doc, word);
-  return i < 0 ? new Uint16Array(0) : doc.positions.subarray(doc.starts[i]!, doc.starts[i + 1]!);
+  return out;
 }
