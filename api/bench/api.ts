@@ -98,6 +98,17 @@ const newList = () => {
 };
 const newSearch = () => `/api/v1/public/search?q=${encodeURIComponent(`${pick(SEED_WORDS)} ${pick(SEED_WORDS)}`)}`;
 
+/** Waits until the API's in-memory search index is built (a steady state, not its first seconds). */
+async function searchIndexBuilt(url: string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    const health = (await (await fetch(`${url}/healthz`)).json()) as { search_index?: string };
+    if (health.search_index === 'ready') return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('the API did not build its search index within 2 minutes');
+}
+
 const fmt = (r: Result, bare: Result) =>
   `${r.name.padEnd(34)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${String(r.p50).padStart(4)} ms  p99 ${String(r.p99).padStart(5)} ms  ${(r.rps / bare.rps).toFixed(2)}x bare${r.errors ? `  ${r.errors} errors` : ''}`;
 
@@ -138,6 +149,7 @@ async function main() {
       });
       children.push(api.child);
       const url = api.url;
+      await searchIndexBuilt(url);
       const label = cacheSeconds === '0' ? 'cache off' : `cache ${cacheSeconds} s`;
       const calls: [string, string[] | (() => string)][] = [
         ['list', lists],

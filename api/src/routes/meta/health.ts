@@ -10,7 +10,12 @@ import { migrationFiles } from '@ideamine/server/db/migrate';
 export function healthRouter(app: AppContext, metrics: Registry): Router {
   const router = new Router();
   router.get('/healthz', (ctx) => {
-    ctx.body = { status: 'ok', uptime_seconds: Math.round(process.uptime()) };
+    ctx.body = {
+      status: 'ok',
+      uptime_seconds: Math.round(process.uptime()),
+      // Searches read PostgreSQL until this process's copy of the search slice is built.
+      search_index: app.searchSlice.state,
+    };
   });
   router.get('/readyz', async (ctx) => {
     try {

@@ -13,7 +13,7 @@ import { plainAndLexemes } from './tsvector-text';
 // or removed by that transaction or a later one.
 
 /** Rows read per round trip while building (the build yields to requests between them). */
-const BUILD_BATCH = 5_000;
+const BUILD_BATCH = 1_000;
 /** The removal log keeps a day (pruneSearchSliceLog); a copy older than half that is built anew. */
 const REBUILD_AFTER_MS = 12 * 60 * 60 * 1000;
 const RETRY_AFTER_MS = 30_000;
@@ -65,6 +65,12 @@ export class SearchSlice {
     this.warm();
     await this.building;
     return this.index !== null;
+  }
+
+  /** Whether searches can use the copy yet: `not built` until something warms it (workers never do). */
+  get state(): 'ready' | 'building' | 'not built' {
+    if (this.index) return 'ready';
+    return this.building ? 'building' : 'not built';
   }
 
   /** Something visitors see changed: read the slice's changes before the next search. */
