@@ -32,7 +32,7 @@ export interface Total {
 }
 
 /** Past this many times the cap in the planner's estimate, the rows are not counted at all. */
-const TRUST_ESTIMATE_PAST = 3;
+export const TRUST_ESTIMATE_PAST = 3;
 
 /**
  * Counts the rows of a filtered query up to `cap` (reading at most that many); when there are
@@ -55,7 +55,8 @@ export async function countUpTo<DB, TB extends keyof DB>(
   return { total: roundEstimate(Math.max(planned, cap + 1)), estimated: true };
 }
 
-function roundEstimate(n: number): number {
+/** An estimate rounded to two significant digits (it claims no more). */
+export function roundEstimate(n: number): number {
   const unit = 10 ** Math.max(0, Math.floor(Math.log10(n)) - 1);
   return Math.round(n / unit) * unit;
 }

@@ -4,7 +4,15 @@ import type { Db } from '../db/database';
 import { runPrepared } from '../db/prepared';
 import type { Database } from '../db/schema';
 import { CARD_COLUMNS, type CardRow } from './public-cards';
-import { countNow, countUpTo, pageOf, type CountSource, type Total } from './paging';
+import {
+  countNow,
+  countUpTo,
+  pageOf,
+  roundEstimate,
+  TRUST_ESTIMATE_PAST,
+  type CountSource,
+  type Total,
+} from './paging';
 import { publicIdeaCount } from './public-counts';
 import { decodeCursor, encodeCursor, seekAfter, seekOrder, type SeekSort } from './seek';
 import { LISTING_SORTS, listingPage } from './public-listing';
@@ -156,7 +164,7 @@ export async function searchPublicIdeas(
   q: PublicSearchQuery,
   counts: CountSource<Total> = countNow,
   bounds: SearchBounds = SEARCH_BOUNDS,
-  slice?: Pick<SearchSlice, 'rankedNewest'>,
+  slice?: Pick<SearchSlice, 'rankedNewest' | 'share'>,
 ) {
   let base = publicIdeas(db);
   const query = q.q ? sql`websearch_to_tsquery('english', ${q.q})` : null;
@@ -179,8 +187,11 @@ export async function searchPublicIdeas(
     ]);
     return { rows, ...total };
   }
+  // Words alone: the newest public ideas' slice may hold the whole window, answered by this
+  // process's in-memory copy of it (search/) or else by its table (search-recent.ts).
+  const onlyWords = !q.categories?.length && !q.profit_level && !q.date_from && !q.date_to;
   // The count decides the plan (the planner's own estimate can be far off, as for a phrase).
-  const total = await totalOf();
+  const total = (onlyWords && slice && (await totalFromSlice(db, q.q!, slice, bounds))) || (await totalOf());
   if (!total.estimated) {
     return { rows: await cards.orderBy(byRank).limit(q.page_size).offset(offset).execute(), ...total };
   }
@@ -188,9 +199,6 @@ export async function searchPublicIdeas(
   const newest = orderBy('created_at', 'desc');
   const inWindow = Math.max(0, Math.min(q.page_size, bounds.rankWindow - offset));
   const page = { order: q.order, limit: inWindow, offset };
-  // Words alone: the newest public ideas' slice may hold the whole window, answered by this
-  // process's in-memory copy of it (search/) or else by its table (search-recent.ts).
-  const onlyWords = !q.categories?.length && !q.profit_level && !q.date_from && !q.date_to;
   const ranked = inWindow
     ? (async () => {
         const inMemory = onlyWords && q.q && slice ? await slice.rankedNewest(q.q, bounds.rankWindow, page) : undefined;
@@ -226,6 +234,26 @@ export async function searchPublicIdeas(
       : Promise.resolve([]);
   const [inside, past] = await Promise.all([ranked, rest]);
   return { rows: [...inside, ...past], ...total };
+}
+
+/**
+ * The total of a broad search estimated from the in-memory slice of the newest public ideas: its
+ * share of matches times the public ideas. Asking the planner instead (EXPLAIN) costs PostgreSQL
+ * a millisecond or two for each new pair of words. Only when the slice holds a whole window of
+ * matches and the estimate is well past the cap (as countUpTo trusts the planner's); else null.
+ */
+async function totalFromSlice(
+  db: Db,
+  query: string,
+  slice: Pick<SearchSlice, 'share'>,
+  bounds: SearchBounds,
+): Promise<Total | null> {
+  const share = await slice.share(query);
+  if (!share || share.matches < bounds.rankWindow) return null;
+  const ideas = await publicIdeaCount(db, { user_filter: 'all' });
+  const estimate = (share.matches * ideas) / share.rows;
+  if (estimate <= bounds.exactTotalCap * TRUST_ESTIMATE_PAST) return null;
+  return { total: roundEstimate(estimate), estimated: true };
 }
 
 /**

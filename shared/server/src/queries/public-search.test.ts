@@ -129,6 +129,7 @@ describe("this process's in-memory copy of the slice", () => {
   const newestFirst = async (fromMemory: boolean) => {
     const slice = server.app.searchSlice;
     const watched = {
+      share: (q: string) => slice.share(q),
       rankedNewest: async (...args: Parameters<typeof slice.rankedNewest>) => {
         const answer = await slice.rankedNewest(...args);
         answers.push(answer);
@@ -159,5 +160,29 @@ describe("this process's in-memory copy of the slice", () => {
       [{ id: kayaks[0], rank: expect.any(Number) }],
       [{ id: idea.id, rank: expect.any(Number) }],
     ]);
+  });
+
+  it("estimates a broad search's total from the slice's share of matches, without asking the planner", async () => {
+    const search = (slice?: typeof server.app.searchSlice) =>
+      searchPublicIdeas(
+        server.app.db,
+        { q: 'repairs', sort: 'relevance', order: 'desc', page: 1, page_size: 2 } as PublicSearchQuery,
+        undefined,
+        { exactTotalCap: 1, rankWindow: 1 },
+        slice,
+      );
+    const { rows } = await sql<{ matches: number; slice: number; ideas: number }>`
+      SELECT (SELECT count(*) FROM search_recent WHERE search @@ plainto_tsquery('english', 'repairs'))::int AS matches,
+             (SELECT count(*) FROM search_recent)::int AS slice,
+             (SELECT count(*) FROM knowledge WHERE deleted_at IS NULL AND merged_into_id IS NULL
+                AND visibility = 'public')::int AS ideas`.execute(server.app.db);
+    const { matches, slice, ideas } = rows[0]!;
+    expect(matches).toBe(30); // the bike shops
+    const fromSlice = await search(server.app.searchSlice);
+    expect(fromSlice).toMatchObject({ estimated: true, total: Math.round((matches * ideas) / slice) });
+    // The same page as without the copy, whose total the planner estimates.
+    const fromTable = await search();
+    expect(fromTable.estimated).toBe(true);
+    expect(fromSlice.rows.map((r) => r.id)).toEqual(fromTable.rows.map((r) => r.id));
   });
 });

@@ -94,6 +94,14 @@ export class SearchSlice {
     return this.index?.rankedNewest(lexemes, window, page);
   }
 
+  /** How many of the slice's rows match `query` (plain words only), of how many; undefined as for rankedNewest. */
+  async share(query: string): Promise<{ matches: number; rows: number } | undefined> {
+    if (!this.index) return undefined;
+    const lexemes = await this.lexemes(query);
+    if (!lexemes || !(await this.upToDate()) || !this.index) return undefined;
+    return { matches: this.index.matchCount(lexemes), rows: this.index.size };
+  }
+
   private async lexemes(query: string): Promise<string[] | null> {
     if (this.lexemesOf.has(query)) return this.lexemesOf.get(query)!;
     const rows = await runPrepared(

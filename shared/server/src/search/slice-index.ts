@@ -63,6 +63,8 @@ function grown<T extends Int32Array | Uint16Array>(array: T, needed: number): T 
 }
 
 const EMPTY = -1;
+/** Numbers of matches remembered across searches (8 MB): more searches than run at once in a process. */
+const RECENT_NUMBERS = 1_000_000;
 
 export class SliceIndex {
   private readonly wordNumbers = new Map<string, number>();
@@ -71,6 +73,11 @@ export class SliceIndex {
   private ids: number[] = [];
   private created: number[] = [];
   private readonly slotOfId = new Map<number, number>();
+  /** Whether slots run in age order (created_at, then id), as the build and compaction leave them. */
+  private inAgeOrder = true;
+  /** Matches of the words searched lately (a search asks for the count, then, after a database read, the page). */
+  private readonly recentMatches = new Map<string, ReturnType<SliceIndex['matches']>>();
+  private recentNumbers = 0;
 
   /** `emptySlack`: empty slots allowed beyond one per row before the lists are compacted. */
   constructor(private readonly emptySlack = 1000) {}
@@ -82,7 +89,14 @@ export class SliceIndex {
   /** Adds a row, replacing the row of the same id if there is one. */
   put(row: SliceRow): void {
     this.remove(row.id);
+    this.forgetMatches();
     const slot = this.ids.length;
+    const last = this.lastLiveSlot();
+    if (
+      last >= 0 &&
+      (this.created[last]! > row.createdUs || (this.created[last] === row.createdUs && this.ids[last]! > row.id))
+    )
+      this.inAgeOrder = false;
     this.ids.push(row.id);
     this.created.push(row.createdUs);
     this.slotOfId.set(row.id, slot);
@@ -93,10 +107,53 @@ export class SliceIndex {
   remove(id: number): void {
     const slot = this.slotOfId.get(id);
     if (slot === undefined) return;
+    this.forgetMatches();
     this.ids[slot] = EMPTY;
     this.slotOfId.delete(id);
     // Past one empty slot per row the lists are rebuilt, so a scan does not wade through them.
     if (this.ids.length > 2 * this.slotOfId.size + this.emptySlack) this.compact();
+  }
+
+  /** How many rows hold every word. */
+  matchCount(lexemes: string[]): number {
+    return this.matches(lexemes)?.live.length ?? 0;
+  }
+
+  /**
+   * The rows holding every word: their postings in each list (`found`, one number per list for
+   * each match, in slot order) and the live ones among them (match numbers, newest slot first).
+   * Remembered for the words asked lately, until the rows change.
+   */
+  private matches(lexemes: string[]): { lists: Postings[]; found: number[]; live: number[] } | null {
+    const key = lexemes.join(' ');
+    const remembered = this.recentMatches.get(key);
+    if (remembered !== undefined) return remembered;
+    const lists = this.listsOf(lexemes);
+    let value = null;
+    if (lists) {
+      const found = intersect(lists);
+      const k = lists.length;
+      const live: number[] = [];
+      for (let m = found.length / k - 1; m >= 0; m--)
+        if (this.ids[lists[0]!.slots[found[m * k]!]!] !== EMPTY) live.push(m);
+      value = { lists, found, live };
+    }
+    const size = (v: typeof value) => (v ? v.found.length + v.live.length : 0);
+    this.recentNumbers += size(value);
+    this.recentMatches.set(key, value);
+    for (const [oldKey, old] of this.recentMatches) {
+      if (this.recentNumbers <= RECENT_NUMBERS) break;
+      this.recentMatches.delete(oldKey);
+      this.recentNumbers -= size(old);
+    }
+    return value;
+  }
+
+  /** The words' posting lists in tsvector order, or null when a word is in no row. */
+  private listsOf(lexemes: string[]): Postings[] | null {
+    const numbers = tsvectorOrder(lexemes).map((l) => this.wordNumbers.get(l));
+    if (numbers.length === 0 || numbers.some((w) => w === undefined)) return null;
+    return (numbers as number[]).map((w) => this.postings[w]!);
   }
 
   /**
@@ -104,25 +161,22 @@ export class SliceIndex {
    * the page of them asked for; null when fewer than `window` rows hold them all.
    */
   rankedNewest(lexemes: string[], window: number, page: SlicePage): RankedId[] | null {
-    const numbers = tsvectorOrder(lexemes).map((l) => this.wordNumbers.get(l));
-    if (numbers.length === 0 || numbers.some((w) => w === undefined)) return window > 0 ? null : [];
-    const lists = (numbers as number[]).map((w) => this.postings[w]!);
+    const all = this.matches(lexemes);
+    if (!all) return window > 0 ? null : [];
+    const { lists, found, live } = all;
+    if (live.length < window) return null;
     const { ids, created } = this;
     const k = lists.length;
-    // Each match's posting in every list (k numbers a match), live matches only, newest slot first.
-    const found = intersect(lists);
     const slotAt = (m: number) => lists[0]!.slots[found[m * k]!]!;
-    const matches: number[] = [];
-    for (let m = found.length / k - 1; m >= 0; m--) if (ids[slotAt(m)] !== EMPTY) matches.push(m);
-    if (matches.length < window) return null;
-    // Newest first: slots run in age order but for rows replaced since the build, so the sort is
-    // seldom needed.
-    const newer = (a: number, b: number) => {
-      const x = slotAt(a);
-      const y = slotAt(b);
-      return created[y]! - created[x]! || ids[y]! - ids[x]!;
-    };
-    if (!matches.every((m, i) => i === 0 || newer(matches[i - 1]!, m) < 0)) matches.sort(newer);
+    // Newest first: the newest slots, unless a row older than the newest was put since the slots
+    // were last put in age order.
+    let matches = live;
+    if (!this.inAgeOrder)
+      matches = [...live].sort((a, b) => {
+        const x = slotAt(a);
+        const y = slotAt(b);
+        return created[y]! - created[x]! || ids[y]! - ids[x]!;
+      });
     const positions = lists.map((list) => list.positions);
     const ranges = new Array<number>(2 * k);
     const ranked = matches.slice(0, window).map((m) => {
@@ -149,28 +203,44 @@ export class SliceIndex {
     return n;
   }
 
-  /** Drops empty slots and their postings, numbering the rows' slots afresh in the same order. */
+  private forgetMatches(): void {
+    this.recentMatches.clear();
+    this.recentNumbers = 0;
+  }
+
+  /** The last slot holding a row, or -1. */
+  private lastLiveSlot(): number {
+    let slot = this.ids.length - 1;
+    while (slot >= 0 && this.ids[slot] === EMPTY) slot -= 1;
+    return slot;
+  }
+
+  /** Drops empty slots and their postings, numbering the rows' slots afresh in age order. */
   private compact(): void {
+    const live = this.ids.flatMap((id, slot) => (id === EMPTY ? [] : [slot]));
+    live.sort((a, b) => this.created[a]! - this.created[b]! || this.ids[a]! - this.ids[b]!);
     const newSlot = new Int32Array(this.ids.length).fill(EMPTY);
     const ids: number[] = [];
     const created: number[] = [];
-    this.ids.forEach((id, slot) => {
-      if (id === EMPTY) return;
+    for (const slot of live) {
       newSlot[slot] = ids.length;
-      this.slotOfId.set(id, ids.length);
-      ids.push(id);
+      this.slotOfId.set(this.ids[slot]!, ids.length);
+      ids.push(this.ids[slot]!);
       created.push(this.created[slot]!);
-    });
+    }
     this.postings = this.postings.map((list) => {
       const kept = new Postings();
-      for (let e = 0; e < list.count; e++) {
-        const slot = newSlot[list.slots[e]!]!;
-        if (slot !== EMPTY) kept.add(slot, list.positions.subarray(list.starts[e]!, list.starts[e + 1]!));
-      }
+      // In the new slot order: the postings of each kept slot, sorted by it.
+      const entries: number[] = [];
+      for (let e = 0; e < list.count; e++) if (newSlot[list.slots[e]!] !== EMPTY) entries.push(e);
+      entries.sort((a, b) => newSlot[list.slots[a]!]! - newSlot[list.slots[b]!]!);
+      for (const e of entries)
+        kept.add(newSlot[list.slots[e]!]!, list.positions.subarray(list.starts[e]!, list.starts[e + 1]!));
       return kept;
     });
     this.ids = ids;
     this.created = created;
+    this.inAgeOrder = true;
   }
 }
 
