@@ -95,4 +95,15 @@ describe.skipIf(!bin)('public reads from a read replica', () => {
     expect(Date.now() - resumed).toBeLessThan(1000);
     expect(fresh.body.meta.pagination.total).toBe(2);
   });
+
+  it("builds the process's in-memory search index from the replica and takes in what it replays", async () => {
+    expect(await app.searchSlice.ready()).toBe(true);
+    const page = { order: 'desc' as const, limit: 5, offset: 0 };
+    const idea = await buildKnowledge(app, { title: 'Zeppelin mooring planner' });
+    await waitUntil(
+      async () => (await app.searchSlice.rankedNewest('zeppelin', 1, page))?.some((r) => r.id === idea.id),
+      5000,
+      'the index to take in the idea the replica replayed',
+    );
+  });
 });
