@@ -98,15 +98,15 @@ const newList = () => {
 };
 const newSearch = () => `/api/v1/public/search?q=${encodeURIComponent(`${pick(SEED_WORDS)} ${pick(SEED_WORDS)}`)}`;
 
-/** Waits until the API's in-memory search index is built (a steady state, not its first seconds). */
-async function searchIndexBuilt(url: string): Promise<void> {
+/** Waits until the API's in-memory copies (search index, list) are built: a steady state, not its first seconds. */
+async function copiesBuilt(url: string): Promise<void> {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
-    const health = (await (await fetch(`${url}/healthz`)).json()) as { search_index?: string };
-    if (health.search_index === 'ready') return;
+    const health = (await (await fetch(`${url}/healthz`)).json()) as { search_index?: string; list_index?: string };
+    if (health.search_index === 'ready' && health.list_index === 'ready') return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error('the API did not build its search index within 2 minutes');
+  throw new Error('the API did not build its in-memory search index and list within 2 minutes');
 }
 
 const fmt = (r: Result, bare: Result) =>
@@ -149,7 +149,7 @@ async function main() {
       });
       children.push(api.child);
       const url = api.url;
-      await searchIndexBuilt(url);
+      await copiesBuilt(url);
       const label = cacheSeconds === '0' ? 'cache off' : `cache ${cacheSeconds} s`;
       const calls: [string, string[] | (() => string)][] = [
         ['list', lists],

@@ -134,8 +134,9 @@ describe('probes and metrics', () => {
   it('reports health, readiness and Prometheus metrics', async () => {
     const health = (await http.get('/healthz')).body;
     expect(health.status).toBe('ok');
-    // The test server never warms the search index; a started API builds it (serve.ts).
+    // The test server never warms the in-memory copies; a started API builds them (serve.ts).
     expect(health.search_index).toBe('not built');
+    expect(health.list_index).toBe('not built');
     expect((await http.get('/readyz')).body).toMatchObject({ status: 'ready', database: 'up' });
     await http.get('/api/v1/auth/me');
     const metrics = await http.get('/metrics');

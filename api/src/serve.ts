@@ -19,7 +19,9 @@ export async function startApi(ctx: AppContext): Promise<RunningApi> {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   log.info({ url: `http://${config.host}:${port}` }, 'Ideamine is listening');
-  ctx.searchSlice.warm(); // searches read PostgreSQL until the in-memory copy is built
+  // Searches and the public list read PostgreSQL until the in-memory copies are built.
+  ctx.searchSlice.warm();
+  ctx.publicListing.warm();
 
   const housekeeping = setInterval(() => {
     pruneRateLimitCounters(ctx.db).catch((err: unknown) => log.warn({ err }, 'housekeeping failed'));

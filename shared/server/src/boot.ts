@@ -2,6 +2,7 @@ import { TtlCache } from './cache/ttl-cache';
 import { listenForChanges } from './cache/change-listener';
 import { replicaCatchUp } from './cache/replica-catch-up';
 import { SearchSlice } from './search/search-slice';
+import { ListingCopy } from './listing/listing-copy';
 import pino, { type Logger } from 'pino';
 import { loadSigningKey } from './auth/signing-key';
 import { ensureAdmin } from './commands/ensure-admin';
@@ -71,6 +72,7 @@ export async function createAppContext(
     publicCache: new TtlCache(config.publicCacheSeconds * 1000),
     dashboardCache: new TtlCache(config.dashboardCacheSeconds * 1000),
     searchSlice: new SearchSlice(readDb, log),
+    publicListing: new ListingCopy(readDb, log),
   };
   // A change anywhere (any API process, a worker) drops both caches here within a second, and
   // with a read replica once more when the replica has replayed it.
@@ -78,6 +80,7 @@ export async function createAppContext(
     ctx.publicCache.clear();
     ctx.dashboardCache.clear();
     ctx.searchSlice.changed();
+    ctx.publicListing.changed();
   };
   const replica = readDb === db ? null : replicaCatchUp(db, readDb, log, dropCaches);
   const changes = await listenForChanges(databaseUrl, log, () => {

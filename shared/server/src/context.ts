@@ -6,6 +6,7 @@ import type { ChangeListener } from './cache/change-listener';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import type { SearchSlice } from './search/search-slice';
+import type { ListingCopy } from './listing/listing-copy';
 
 /** What every route, command and query may use: built once per process. */
 export interface AppContext {
@@ -33,6 +34,8 @@ export interface AppContext {
    * only where something calls `warm()` (the API), so workers carry none.
    */
   searchSlice: SearchSlice;
+  /** The public list as sorted arrays in memory (read from `readDb`), built likewise only in the API. */
+  publicListing: ListingCopy;
   /** Drops both caches when the data changes (PostgreSQL LISTEN/NOTIFY). */
   changes: ChangeListener;
 }

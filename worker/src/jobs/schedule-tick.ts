@@ -4,6 +4,7 @@ import { ApiError } from '@ideamine/server/errors';
 import { nextRunAt } from '@ideamine/server/commands/schedule-times';
 import { runScheduledBackup } from '@ideamine/server/commands/scheduled-backup';
 import { pruneSearchSliceLog, trimSearchRecent } from '@ideamine/server/queries/search-recent';
+import { pruneListingChangeLog } from '@ideamine/server/queries/public-listing';
 import { foldIdeaRollups } from '@ideamine/server/queries/idea-rollups';
 import { refreshTaskRollups } from '@ideamine/server/queries/task-rollups';
 import { createJobBody } from '@ideamine/shared/contract/jobs';
@@ -101,4 +102,5 @@ export async function handleScheduleTick(w: WorkerContext): Promise<void> {
   // Search's slice of the newest ideas back to its size (its triggers only ever add).
   await trimSearchRecent(w.db).catch((err: unknown) => w.log.error({ err }, 'search slice trim failed'));
   await pruneSearchSliceLog(w.db).catch((err: unknown) => w.log.error({ err }, 'search slice log prune failed'));
+  await pruneListingChangeLog(w.db).catch((err: unknown) => w.log.error({ err }, 'public list change log prune failed'));
 }

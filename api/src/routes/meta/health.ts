@@ -13,8 +13,9 @@ export function healthRouter(app: AppContext, metrics: Registry): Router {
     ctx.body = {
       status: 'ok',
       uptime_seconds: Math.round(process.uptime()),
-      // Searches read PostgreSQL until this process's copy of the search slice is built.
+      // Searches and the public list read PostgreSQL until this process's copies are built.
       search_index: app.searchSlice.state,
+      list_index: app.publicListing.state,
     };
   });
   router.get('/readyz', async (ctx) => {

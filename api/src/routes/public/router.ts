@@ -109,7 +109,9 @@ export const publicRoutes = [
         user_filter === 'mine'
           ? undefined
           : sharedCount(app, auth, 'ideas', { search, category, profit_level, user_filter });
-      const { rows, total, nextCursor } = await listPublicIdeas(readsFor(app, auth), query, callerId, counts);
+      // A visitor's page comes from this process's copy of the list; a signed-in caller reads live.
+      const listing = auth ? undefined : app.publicListing;
+      const { rows, total, nextCursor } = await listPublicIdeas(readsFor(app, auth), query, callerId, counts, listing);
       return ok(rows.map(presentIdeaCard), {
         pagination: { ...paginate(total, query.page, query.page_size), next_cursor: nextCursor },
       });

@@ -6,7 +6,7 @@ import type pg from 'pg';
 /** Not backed up: the migration list (compared instead), the backup list itself (its files live
  * beside it), this install's signing key, throttle counters that expire within a day, and the
  * trigger-kept idea rollups and page counter (migration 0015), public idea counters (0026) and
- * public listing (0030), search slice (0032, with its removal log 0036) and model version counts
+ * public listing (0030, with its change log 0037), search slice (0032, with its removal log 0036) and model version counts
  * (0033), which the restored knowledge and raw_data rows rebuild as they load. */
 export const EXCLUDED_TABLES = new Set([
   'schema_migrations',
@@ -24,6 +24,7 @@ export const EXCLUDED_TABLES = new Set([
   'public_idea_counts',
   'public_idea_count_changes',
   'public_listing',
+  'public_listing_changes',
   'search_recent',
   'search_recent_gone',
   'idea_model_counts',

@@ -18,6 +18,7 @@ import { decodeCursor, encodeCursor, seekAfter, seekOrder, type SeekSort } from 
 import { LISTING_SORTS, listingPage } from './public-listing';
 import { rankedNewestInSlice } from './search-recent';
 import type { SearchSlice } from '../search/search-slice';
+import type { ListingCopy } from '../listing/listing-copy';
 
 // Reads behind the public portal. Private, deleted and merged-away ideas never leave this file.
 
@@ -79,9 +80,19 @@ function ownIdeas(db: Db, callerId: number | null) {
  * Without words to search, the page comes from the listing's indexes (public-listing.ts) and the
  * total from the counters (public-counts.ts); a search or the caller's own ideas read knowledge.
  */
-export async function listPublicIdeas(db: Db, q: PublicIdeasQuery, callerId: number | null, counts?: CountSource) {
+export async function listPublicIdeas(
+  db: Db,
+  q: PublicIdeasQuery,
+  callerId: number | null,
+  counts?: CountSource,
+  listing?: Pick<ListingCopy, 'page'>,
+) {
   const { search, category, profit_level, user_filter } = q;
   const indexed = !search && user_filter !== 'mine';
+  if (indexed && listing) {
+    const fromMemory = await listFromMemory(db, { ...q, user_filter }, listing);
+    if (fromMemory) return fromMemory;
+  }
   let base = user_filter === 'mine' ? ownIdeas(db, callerId) : publicIdeas(db);
   if (search) base = base.where(matches(search));
   if (category) base = base.where(sql<boolean>`categories @> ARRAY[${category}]::text[]`);
@@ -120,6 +131,41 @@ export async function listPublicIdeas(db: Db, q: PublicIdeasQuery, callerId: num
   const last = rows.length === q.page_size ? rows[rows.length - 1] : undefined;
   const nextCursor = last ? encodeCursor(q.sort, q.order, { value: last.seek_value, id: last.id }) : null;
   return { rows, total: count, nextCursor };
+}
+
+/**
+ * A page of the public list from this process's in-memory copy (listing/): its ids and total
+ * there, its cards from knowledge by id. Undefined, so PostgreSQL's listing answers, when the
+ * copy cannot (not built, the title sort) or is behind the cards (an idea on the page just left
+ * the list).
+ */
+async function listFromMemory(
+  db: Db,
+  q: PublicIdeasQuery & { user_filter: 'all' | 'community' | 'crawled' },
+  listing: Pick<ListingCopy, 'page'>,
+) {
+  const start = q.cursor
+    ? { cursor: decodeCursor(q.cursor, q.sort, q.order) }
+    : { offset: (q.page - 1) * q.page_size };
+  const page = await listing.page(q, start, q.page_size);
+  if (!page) return undefined;
+  const seekValue = sql<string | null>`${SORT_EXPRESSIONS[q.sort].expr}::text`.as('seek_value');
+  // Prepared: one shape per sort, whatever the page (the ids as one array).
+  const found = page.ids.length
+    ? await runPrepared(
+        db,
+        publicIdeas(db)
+          .select([...CARD_COLUMNS, seekValue])
+          .where(sql<boolean>`id = ANY(${page.ids}::int[])`)
+          .compile(),
+      )
+    : [];
+  if (found.length < page.ids.length) return undefined;
+  const byId = new Map(found.map((r) => [r.id, r]));
+  const rows: CardRow[] = page.ids.map((id) => byId.get(id)!);
+  const last = rows.length === q.page_size ? rows[rows.length - 1] : undefined;
+  const nextCursor = last ? encodeCursor(q.sort, q.order, { value: last.seek_value, id: last.id }) : null;
+  return { rows, total: page.total, nextCursor };
 }
 
 async function countRows(base: ReturnType<typeof publicIdeas>): Promise<number> {

@@ -1,16 +1,20 @@
 import { sql } from 'kysely';
 import fc from 'fast-check';
+import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { PROFIT_LABELS, type ProfitLabel } from '@ideamine/shared/contract/knowledge';
 import { PUBLIC_IDEA_SORTS } from '@ideamine/shared/contract/public';
 import { useTestDatabase } from '../test/database';
 import { applyConcurrently, CATEGORIES, ideaChange } from '../test/public-idea-changes';
+import { ListingCopy } from '../listing/listing-copy';
 import { listPublicIdeas } from './public-ideas';
+import { pruneListingChangeLog } from './public-listing';
 
 // The public list read from public_listing (kept by triggers) against an oracle that sorts
 // knowledge itself: after random concurrent inserts, deletes, visibility, category, label, vote,
 // score and title changes, every filter x sort x order lists the same ideas in the same order,
-// page by page and by cursor.
+// page by page and by cursor. So does this process's in-memory copy of the list (listing/), told
+// that something changed as the change NOTIFY tells it, and its cursors work on either path.
 
 const db = useTestDatabase(8);
 
@@ -44,8 +48,48 @@ async function oracle(f: Filter): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
-const query = (f: Filter, page: number, page_size: number, cursor?: string) =>
+type Read = (f: Filter, page: number, page_size: number, cursor?: string) => ReturnType<typeof listPublicIdeas>;
+
+const fromListing: Read = (f, page, page_size, cursor) =>
   listPublicIdeas(db(), { ...f, page, page_size, ...(cursor ? { cursor } : {}) }, null);
+
+/** The in-memory copy; the cards must come from it, so a read PostgreSQL answered instead fails. */
+function fromMemory(copy: ListingCopy): Read {
+  const answered = {
+    page: async (...args: Parameters<ListingCopy['page']>) => {
+      const page = await copy.page(...args);
+      if (!page && args[0].sort !== 'title') throw new Error('the in-memory list did not answer');
+      return page;
+    },
+  };
+  return (f, page, page_size, cursor) =>
+    listPublicIdeas(db(), { ...f, page, page_size, ...(cursor ? { cursor } : {}) }, null, undefined, answered);
+}
+
+async function expectOracleOrder(query: Read, f: Filter): Promise<void> {
+  const expected = await oracle(f);
+  const label = JSON.stringify(f);
+  const all = await query(f, 1, 100);
+  expect(
+    all.rows.map((r) => r.id),
+    label,
+  ).toEqual(expected);
+  expect(all.total, label).toBe(expected.length);
+  const second = await query(f, 2, 3);
+  expect(
+    second.rows.map((r) => r.id),
+    label,
+  ).toEqual(expected.slice(3, 6));
+  // By cursor, three at a time, to the end.
+  const seen: number[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await query(f, 1, 3, cursor);
+    seen.push(...page.rows.map((r) => r.id));
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor && seen.length <= expected.length);
+  expect(seen, label).toEqual(expected);
+}
 
 const filter: fc.Arbitrary<Filter> = fc.record({
   category: fc.option(fc.constantFrom(...CATEGORIES), { nil: undefined }),
@@ -62,35 +106,19 @@ describe('public listing', () => {
       .values({ username: 'lister', email: 'lister@listing.test', password_hash: 'x', role: 'trial' })
       .returning('id')
       .executeTakeFirstOrThrow();
+    const copy = new ListingCopy(db(), pino({ level: 'silent' }));
+    expect(await copy.ready()).toBe(true);
+    const inMemory = fromMemory(copy);
     await fc.assert(
       fc.asyncProperty(
         fc.array(fc.array(ideaChange(true), { maxLength: 15 }), { minLength: 3, maxLength: 3 }),
         fc.array(filter, { minLength: 6, maxLength: 6 }),
         async (streams, filters) => {
           await applyConcurrently(db(), streams, user.id);
+          copy.changed();
           for (const f of filters) {
-            const expected = await oracle(f);
-            const label = JSON.stringify(f);
-            const all = await query(f, 1, 100);
-            expect(
-              all.rows.map((r) => r.id),
-              label,
-            ).toEqual(expected);
-            expect(all.total, label).toBe(expected.length);
-            const second = await query(f, 2, 3);
-            expect(
-              second.rows.map((r) => r.id),
-              label,
-            ).toEqual(expected.slice(3, 6));
-            // By cursor, three at a time, to the end.
-            const seen: number[] = [];
-            let cursor: string | undefined;
-            do {
-              const page = await query(f, 1, 3, cursor);
-              seen.push(...page.rows.map((r) => r.id));
-              cursor = page.nextCursor ?? undefined;
-            } while (cursor && seen.length <= expected.length);
-            expect(seen, label).toEqual(expected);
+            await expectOracleOrder(fromListing, f);
+            await expectOracleOrder(inMemory, f);
           }
         },
       ),
@@ -104,5 +132,44 @@ describe('public listing', () => {
       WHERE k.visibility <> 'public' OR k.deleted_at IS NOT NULL OR k.merged_into_id IS NOT NULL
          OR NOT (p.category = '*' OR k.categories @> ARRAY[p.category])`.execute(db());
     expect(rows[0]!.stray).toBe(0);
+  });
+});
+
+describe('public list in memory', () => {
+  it('is built from every listed idea, and a cursor from either path goes on in the other', async () => {
+    const copy = new ListingCopy(db(), pino({ level: 'silent' }));
+    expect(await copy.ready()).toBe(true);
+    const f: Filter = { user_filter: 'all', sort: 'created_at', order: 'desc' };
+    const expected = await oracle(f);
+    expect(expected.length).toBeGreaterThan(6);
+    await expectOracleOrder(fromMemory(copy), f);
+    const first = await fromListing(f, 1, 3);
+    const next = await fromMemory(copy)(f, 1, 3, first.nextCursor!);
+    expect(next.rows.map((r) => r.id)).toEqual(expected.slice(3, 6));
+    const back = await fromListing(f, 1, 3, next.nextCursor!);
+    expect(back.rows.map((r) => r.id)).toEqual(expected.slice(6, 9));
+  });
+
+  it('leaves a page PostgreSQL must answer: the title sort, and a copy behind the cards', async () => {
+    const copy = new ListingCopy(db(), pino({ level: 'silent' }));
+    await copy.ready();
+    expect(await copy.page({ user_filter: 'all', sort: 'title', order: 'asc' }, { offset: 0 }, 5)).toBeUndefined();
+    // Not told of the change, the copy still lists the hidden idea; its page goes to PostgreSQL.
+    const f: Filter = { user_filter: 'all', sort: 'vote_score', order: 'desc' };
+    const [top] = await oracle(f);
+    await db().updateTable('knowledge').set({ visibility: 'private' }).where('id', '=', top!).execute();
+    const memoryPage = await copy.page(f, { offset: 0 }, 5);
+    expect(memoryPage!.ids[0]).toBe(top);
+    const page = await listPublicIdeas(db(), { ...f, page: 1, page_size: 5 }, null, undefined, copy);
+    expect(page.rows.map((r) => r.id)).toEqual((await oracle(f)).slice(0, 5));
+    copy.changed();
+    expect((await copy.page(f, { offset: 0 }, 5))!.ids).toEqual((await oracle(f)).slice(0, 5));
+    await db().updateTable('knowledge').set({ visibility: 'public' }).where('id', '=', top!).execute();
+  });
+
+  it('keeps its change log a day', async () => {
+    await sql`INSERT INTO public_listing_changes (id, changed_at) VALUES (1, now() - interval '25 hours')`.execute(db());
+    expect(await pruneListingChangeLog(db())).toBe(1);
+    expect(await pruneListingChangeLog(db())).toBe(0);
   });
 });

@@ -48,3 +48,13 @@ export async function listingPage(
   // Prepared: the same few shapes run on every visitor's page.
   return runPrepared(db, cards.compile());
 }
+
+/** How long the listing's change log (migration 0037) keeps a row: API processes read it within this. */
+const CHANGE_LOG_KEEPS = '1 day';
+
+/** Drops the listing's change log older than a day (listing/listing-copy.ts builds anew before then). */
+export async function pruneListingChangeLog(db: Db): Promise<number> {
+  const result = await sql`
+    DELETE FROM public_listing_changes WHERE changed_at < now() - ${CHANGE_LOG_KEEPS}::interval`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}

@@ -1,0 +1,476 @@
+// The public ideas list (migration 0030's public_listing) as sorted arrays in this process's
+// memory. In PostgreSQL a page 40 deep of a category sorted by votes reads 800 index entries,
+// then the page's cards, and its total from the counters: about 4 ms of CPU between the two
+// sides, so at a million ideas two cores answered some 500 such pages a second. Here the page's
+// ids are a walk along a sorted array and its total a counter; PostgreSQL then reads only the
+// page's cards by id (listing-copy.ts keeps this current, public-ideas.ts reads it).
+//
+// Each idea has a slot; its sort keys live in one typed array per sort. For the list of every
+// idea ('*') and for each category there is, per sort, an array of slots in the descending order
+// (key descending, gaps last, then id descending), the order of the indexes of migration 0030.
+// The ascending order (gaps last too) is read from the same array: its keyed part backwards,
+// then its gaps backwards. A profit label or kind filter is tested on the way along the array.
+
+export const MEMORY_SORTS = ['created_at', 'profit_score', 'vote_score', 'overall_score'] as const;
+export type MemorySort = (typeof MEMORY_SORTS)[number];
+
+/** What the list needs of a public idea. Scores in hundredths, so numeric(4,2) stays exact. */
+export interface ListedIdea {
+  id: number;
+  /** Distinct category slugs. */
+  categories: readonly string[];
+  label: string | null;
+  community: boolean;
+  /** created_at in microseconds since 1970 (ties then break by id, as in PostgreSQL). */
+  createdUs: number;
+  profit: number | null;
+  overall: number | null;
+  votes: number;
+}
+
+export interface ListingFilter {
+  /** A category slug; none for every idea. */
+  category?: string | undefined;
+  /** A profit label; none for any. */
+  label?: string | undefined;
+  kind: 'all' | 'community' | 'crawled';
+}
+
+/** Where a page starts: this many matching ideas in, or right after a cursor's (key, id). */
+export type PageStart = { offset: number } | { after: { key: number | null; id: number } };
+
+/** A gap (NULL) sorts below every key, so descending puts gaps last. */
+const GAP = Number.NEGATIVE_INFINITY;
+const ALL = '*';
+/** Labels told apart (a slot's label is a byte). */
+const LABEL_LIMIT = 256;
+/** Ids past this (256 MB of slot numbers) are not held; the copy then fails to build and PostgreSQL answers. */
+const MAX_ID = 64 * 1024 * 1024;
+/** The widest range of integer keys sorted by counting (4 MB of counters). */
+const COUNTING_RANGE = 1 << 20;
+/** Up to this many changes at once are spliced in one by one; past it every array is rebuilt by merging. */
+const SPLICE_LIMIT = 64;
+
+/** Slots in descending order of one sort, grown by doubling. */
+class OrderedSlots {
+  length = 0;
+  slots = new Int32Array(16);
+}
+
+export class ListingIndex {
+  private capacity = 0;
+  private ids = new Int32Array(0);
+  /** Per sort (MEMORY_SORTS' order), per slot: the key, GAP for NULL. */
+  private keys: Float64Array[] = MEMORY_SORTS.map(() => new Float64Array(0));
+  private labelOf = new Uint8Array(0);
+  private communityOf = new Uint8Array(0);
+  /** Per slot: its set of categories, as an index into `categorySets`. */
+  private categorySetOf = new Uint32Array(0);
+  private readonly categorySets: string[][] = [];
+  private readonly categorySetIndex = new Map<string, number>();
+  private readonly labels: (string | null)[] = [null];
+  private readonly slotOfId = new SlotsById();
+  private readonly freeSlots: number[] = [];
+  /** Slots appended since the last settle(). */
+  private pending: number[] = [];
+  private nextSlot = 0;
+  /** Per list key ('*' or a category), per sort: the slots in descending order. */
+  private readonly lists = new Map<string, OrderedSlots[]>();
+  /** Ideas per group: category set x label x kind (groupOf). A filter's count sums its groups. */
+  private readonly groupCounts = new Map<number, number>();
+  /** Counts of filters asked since the last change. */
+  private readonly filterCounts = new Map<string, number>();
+
+  constructor(private readonly spliceLimit = SPLICE_LIMIT) {}
+
+  get size(): number {
+    return this.slotOfId.size;
+  }
+
+  has(id: number): boolean {
+    return this.slotOfId.has(id);
+  }
+
+  /** Public ideas matching the filter. */
+  count(filter: ListingFilter): number {
+    const name = `${filter.category ?? ALL}\u0000${filter.label ?? ALL}\u0000${filter.kind}`;
+    let n = this.filterCounts.get(name);
+    if (n === undefined) {
+      n = 0;
+      for (const [group, ideas] of this.groupCounts) {
+        const community = group % 2;
+        const label = Math.floor(group / 2) % LABEL_LIMIT;
+        const set = Math.floor(group / (2 * LABEL_LIMIT));
+        if (filter.kind !== 'all' && community !== (filter.kind === 'community' ? 1 : 0)) continue;
+        if (filter.label !== undefined && this.labels[label] !== filter.label) continue;
+        if (filter.category !== undefined && !this.categorySets[set]!.includes(filter.category)) continue;
+        n += ideas;
+      }
+      this.filterCounts.set(name, n);
+    }
+    return n;
+  }
+
+  /** Ids of up to `limit` ideas matching the filter in the sort's order, from `start` on. */
+  page(filter: ListingFilter, sort: MemorySort, order: 'asc' | 'desc', start: PageStart, limit: number): number[] {
+    const s = MEMORY_SORTS.indexOf(sort);
+    const list = this.lists.get(filter.category ?? ALL)?.[s];
+    if (!list) return [];
+    const label = filter.label === undefined ? -1 : this.labels.indexOf(filter.label);
+    if (filter.label !== undefined && label < 0) return [];
+    const community = filter.kind === 'all' ? -1 : filter.kind === 'community' ? 1 : 0;
+    const n = list.length;
+    const keyed = n - this.gapsIn(list, s);
+    // The ascending view: position j of it is slot at(j) of the descending array.
+    const at =
+      order === 'desc'
+        ? (j: number) => list.slots[j]!
+        : (j: number) => list.slots[j < keyed ? keyed - 1 - j : n - 1 - (j - keyed)]!;
+    let j = 0;
+    let skip = 0;
+    if ('offset' in start) skip = start.offset;
+    else j = this.firstAfter(n, at, s, order, start.after.key ?? GAP, start.after.id);
+    const filtered = label >= 0 || community >= 0;
+    if (!filtered) {
+      j += skip;
+      skip = 0;
+    }
+    const out: number[] = [];
+    for (; j < n && out.length < limit; j++) {
+      const slot = at(j);
+      if (filtered && ((label >= 0 && this.labelOf[slot] !== label) || (community >= 0 && this.communityOf[slot] !== community)))
+        continue;
+      if (skip > 0) skip -= 1;
+      else out.push(this.ids[slot]!);
+    }
+    return out;
+  }
+
+  /** Adds ideas, replacing those with the same id, and removes the ideas of `removedIds`. */
+  apply(puts: readonly ListedIdea[], removedIds: readonly number[] = []): void {
+    if (puts.length + removedIds.length <= this.spliceLimit) {
+      for (const id of removedIds) this.remove(id);
+      for (const idea of puts) this.put(idea);
+      return;
+    }
+    this.applyByMerging(puts, removedIds);
+  }
+
+  put(idea: ListedIdea): void {
+    this.remove(idea.id);
+    const slot = this.fill(idea);
+    for (const key of this.listKeysOf(slot)) {
+      const lists = this.listsOf(key);
+      for (let s = 0; s < MEMORY_SORTS.length; s++) insertAt(lists[s]!, this.positionOf(lists[s]!, s, slot), slot);
+    }
+  }
+
+  remove(id: number): void {
+    const slot = this.slotOfId.get(id);
+    if (slot === undefined) return;
+    for (const key of this.listKeysOf(slot)) {
+      const lists = this.lists.get(key)!;
+      for (let s = 0; s < MEMORY_SORTS.length; s++) removeAt(lists[s]!, this.positionOf(lists[s]!, s, slot));
+    }
+    this.release(slot);
+    this.freeSlots.push(slot);
+  }
+
+  /**
+   * Many changes at once (a re-scoring): every list drops its changed slots in one pass, then
+   * takes the new ones in one merge.
+   */
+  private applyByMerging(puts: readonly ListedIdea[], removedIds: readonly number[]): void {
+    const gone: number[] = [];
+    for (const id of [...removedIds, ...puts.map((p) => p.id)]) {
+      const slot = this.slotOfId.get(id);
+      if (slot === undefined) continue;
+      this.release(slot);
+      gone.push(slot);
+    }
+    if (gone.length) {
+      const dropped = new Uint8Array(this.capacity);
+      for (const slot of gone) dropped[slot] = 1;
+      for (const lists of this.lists.values()) for (const list of lists) dropSlots(list, dropped);
+    }
+    // Freed only now: a slot still in a list above must not be filled with another idea first.
+    this.freeSlots.push(...gone);
+    const latest = new Map<number, ListedIdea>();
+    for (const idea of puts) latest.set(idea.id, idea);
+    for (const idea of latest.values()) this.append(idea);
+    this.settle();
+  }
+
+  /**
+   * Adds an idea that is not in the index yet without sorting it in: the build appends every
+   * idea, then settles once. Until settle() the idea is counted but in no list.
+   */
+  append(idea: ListedIdea): void {
+    if (this.slotOfId.has(idea.id)) throw new Error(`idea ${idea.id} is in the listing already`);
+    this.pending.push(this.fill(idea));
+  }
+
+  /** Sorts the appended ideas into the lists: once for '*', handed out in that order to the categories, one merge each. */
+  settle(): void {
+    for (const _ of this.settling());
+  }
+
+  /** settle() one sort at a time, so a caller can let requests run in between (each takes up to a second at a million ideas). */
+  *settling(): Generator<void> {
+    if (!this.pending.length) return;
+    // Every sort breaks ties by id, descending: start from that order, then sort stably by key.
+    const ids = Int32Array.from(this.pending, (slot) => this.ids[slot]!)
+      .sort()
+      .reverse();
+    const byId = Int32Array.from(ids, (id) => this.slotOfId.get(id)!);
+    this.pending = [];
+    for (let s = 0; s < MEMORY_SORTS.length; s++) {
+      const perKey = new Map<string, number[]>();
+      for (const slot of this.sortedByKey(byId, s)) {
+        for (const key of this.listKeysOf(slot)) {
+          let slots = perKey.get(key);
+          if (!slots) perKey.set(key, (slots = []));
+          slots.push(slot);
+        }
+      }
+      for (const [key, slots] of perKey) this.merge(this.listsOf(key)[s]!, s, slots);
+      yield;
+    }
+  }
+
+  /**
+   * Slots in id order sorted stably by sort s's key, descending, gaps last. Scores and votes are
+   * integers in a small range: a counting sort, linear (a comparator sort of a million slots
+   * held the event loop for about a second). created_at sorts by comparison, from runs in id
+   * order, which it mostly follows.
+   */
+  private sortedByKey(byId: Int32Array, s: number): Int32Array {
+    const keys = this.keys[s]!;
+    let low = Number.POSITIVE_INFINITY;
+    let high = Number.NEGATIVE_INFINITY;
+    let integers = true;
+    for (const slot of byId) {
+      const key = keys[slot]!;
+      if (key === GAP) continue;
+      if (key < low) low = key;
+      if (key > high) high = key;
+      if (!Number.isInteger(key)) integers = false;
+    }
+    if (!integers || high - low > COUNTING_RANGE) {
+      return Int32Array.from(Array.from(byId).sort((a, b) => this.compare(s, a, b)));
+    }
+    // starts[k]: where the first slot of key high - k goes (descending keys).
+    const starts = new Int32Array(Math.max(0, high - low + 2));
+    for (const slot of byId) if (keys[slot] !== GAP) starts[high - keys[slot]! + 1]! += 1;
+    for (let k = 1; k < starts.length; k++) starts[k]! += starts[k - 1]!;
+    const sorted = new Int32Array(byId.length);
+    let gap = starts.length ? starts[starts.length - 1]! : 0;
+    for (const slot of byId) {
+      const key = keys[slot]!;
+      if (key === GAP) sorted[gap++] = slot;
+      else sorted[starts[high - key]!++] = slot;
+    }
+    return sorted;
+  }
+
+  /** Merges slots already in descending order into a list. */
+  private merge(list: OrderedSlots, s: number, slots: readonly number[]): void {
+    const merged = new Int32Array(Math.max(16, Math.ceil((list.length + slots.length) * 1.25)));
+    let i = 0;
+    let j = 0;
+    let k = 0;
+    while (i < list.length && j < slots.length) {
+      merged[k++] = this.compare(s, list.slots[i]!, slots[j]!) < 0 ? list.slots[i++]! : slots[j++]!;
+    }
+    while (i < list.length) merged[k++] = list.slots[i++]!;
+    while (j < slots.length) merged[k++] = slots[j++]!;
+    list.slots = merged;
+    list.length = k;
+  }
+
+  /** Takes a slot for the idea and writes its keys; counts it. */
+  private fill(idea: ListedIdea): number {
+    const slot = this.freeSlots.pop() ?? this.nextSlot++;
+    if (slot >= this.capacity) this.grow(slot + 1);
+    this.ids[slot] = idea.id;
+    this.keys[0]![slot] = idea.createdUs;
+    this.keys[1]![slot] = idea.profit ?? GAP;
+    this.keys[2]![slot] = idea.votes;
+    this.keys[3]![slot] = idea.overall ?? GAP;
+    let label = this.labels.indexOf(idea.label);
+    if (label < 0) {
+      if (this.labels.length === LABEL_LIMIT) throw new Error(`more than ${LABEL_LIMIT} profit labels`);
+      label = this.labels.push(idea.label) - 1;
+    }
+    this.labelOf[slot] = label;
+    this.communityOf[slot] = idea.community ? 1 : 0;
+    this.categorySetOf[slot] = this.categorySetNumber(idea.categories);
+    this.slotOfId.set(idea.id, slot);
+    this.countSlot(slot, 1);
+    return slot;
+  }
+
+  /** Forgets a slot's idea (its lists are the caller's business). */
+  private release(slot: number): void {
+    this.countSlot(slot, -1);
+    this.slotOfId.delete(this.ids[slot]!);
+  }
+
+  private countSlot(slot: number, delta: number): void {
+    const group = (this.categorySetOf[slot]! * LABEL_LIMIT + this.labelOf[slot]!) * 2 + this.communityOf[slot]!;
+    const n = (this.groupCounts.get(group) ?? 0) + delta;
+    if (n) this.groupCounts.set(group, n);
+    else this.groupCounts.delete(group);
+    this.filterCounts.clear();
+  }
+
+  private listKeysOf(slot: number): string[] {
+    return this.categorySets[this.categorySetOf[slot]!]!;
+  }
+
+  private categorySetNumber(categories: readonly string[]): number {
+    const keys = [ALL, ...new Set(categories)];
+    const name = keys.join('\u0000');
+    let n = this.categorySetIndex.get(name);
+    if (n === undefined) {
+      n = this.categorySets.push(keys) - 1;
+      this.categorySetIndex.set(name, n);
+    }
+    return n;
+  }
+
+  private listsOf(key: string): OrderedSlots[] {
+    let lists = this.lists.get(key);
+    if (!lists) this.lists.set(key, (lists = MEMORY_SORTS.map(() => new OrderedSlots())));
+    return lists;
+  }
+
+  private grow(needed: number): void {
+    const capacity = Math.max(needed, this.capacity * 2, 1024);
+    const grown = <T extends Int32Array | Float64Array | Uint8Array | Uint32Array>(a: T): T => {
+      const b = new (a.constructor as new (n: number) => T)(capacity);
+      b.set(a);
+      return b;
+    };
+    this.ids = grown(this.ids);
+    this.keys = this.keys.map(grown);
+    this.labelOf = grown(this.labelOf);
+    this.communityOf = grown(this.communityOf);
+    this.categorySetOf = grown(this.categorySetOf);
+    this.capacity = capacity;
+  }
+
+  /** Descending order of sort `s`: negative when slot a comes first. */
+  private compare(s: number, a: number, b: number): number {
+    const keys = this.keys[s]!;
+    const ka = keys[a]!;
+    const kb = keys[b]!;
+    if (ka !== kb) return ka > kb ? -1 : 1;
+    return this.ids[b]! - this.ids[a]!;
+  }
+
+  /** Where `slot` is, or would go, in a list in descending order. */
+  private positionOf(list: OrderedSlots, s: number, slot: number): number {
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.compare(s, list.slots[mid]!, slot) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** How many of the list's slots sit in the gaps (NULL keys, the descending array's tail). */
+  private gapsIn(list: OrderedSlots, s: number): number {
+    const keys = this.keys[s]!;
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (keys[list.slots[mid]!] !== GAP) lo = mid + 1;
+      else hi = mid;
+    }
+    return list.length - lo;
+  }
+
+  /** The first position of a view (n long, read through `at`) past (key, id) in the view's order. */
+  private firstAfter(n: number, at: (j: number) => number, s: number, order: 'asc' | 'desc', key: number, id: number) {
+    const keys = this.keys[s]!;
+    const after = (slot: number): boolean => {
+      const k = keys[slot]!;
+      const i = this.ids[slot]!;
+      if (order === 'desc') return k !== key ? k < key : i < id;
+      if ((k === GAP) !== (key === GAP)) return k === GAP;
+      return k !== key ? k > key : i > id;
+    };
+    let lo = 0;
+    let hi = n;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (after(at(mid))) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
+  }
+}
+
+/**
+ * Where each idea's slot is: slot + 1 at index id (0: not listed). Knowledge ids are a sequence,
+ * so a typed array as long as the highest id takes 4 bytes an id where a Map took about 40.
+ */
+class SlotsById {
+  size = 0;
+  private slots = new Int32Array(1024);
+
+  get(id: number): number | undefined {
+    const slot = id < this.slots.length ? this.slots[id]! : 0;
+    return slot ? slot - 1 : undefined;
+  }
+
+  has(id: number): boolean {
+    return this.get(id) !== undefined;
+  }
+
+  set(id: number, slot: number): void {
+    if (!Number.isInteger(id) || id < 1 || id > MAX_ID) throw new Error(`idea id ${id} is outside 1..${MAX_ID}`);
+    if (id >= this.slots.length) {
+      const bigger = new Int32Array(Math.min(MAX_ID + 1, Math.max(id + 1, this.slots.length * 2)));
+      bigger.set(this.slots);
+      this.slots = bigger;
+    }
+    if (!this.slots[id]) this.size += 1;
+    this.slots[id] = slot + 1;
+  }
+
+  delete(id: number): void {
+    if (this.get(id) === undefined) return;
+    this.slots[id] = 0;
+    this.size -= 1;
+  }
+}
+
+function insertAt(list: OrderedSlots, position: number, slot: number): void {
+  if (list.length === list.slots.length) {
+    const bigger = new Int32Array(list.slots.length * 2);
+    bigger.set(list.slots);
+    list.slots = bigger;
+  }
+  list.slots.copyWithin(position + 1, position, list.length);
+  list.slots[position] = slot;
+  list.length += 1;
+}
+
+function removeAt(list: OrderedSlots, position: number): void {
+  list.slots.copyWithin(position, position + 1, list.length);
+  list.length -= 1;
+}
+
+function dropSlots(list: OrderedSlots, dropped: Uint8Array): void {
+  let k = 0;
+  for (let i = 0; i < list.length; i++) {
+    const slot = list.slots[i]!;
+    if (!dropped[slot]) list.slots[k++] = slot;
+  }
+  list.length = k;
+}

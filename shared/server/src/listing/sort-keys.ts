@@ -1,0 +1,32 @@
+import type { MemorySort } from './listing-index';
+
+// A cursor carries the last row's sort value as PostgreSQL prints it (queries/seek.ts). The
+// in-memory list compares numbers: microseconds for created_at, hundredths for the scores. A
+// value it cannot read exactly (another DateStyle, more decimals) is left to PostgreSQL.
+
+const TIMESTAMPTZ = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?([+-])(\d{2})(?::(\d{2}))?(?::(\d{2}))?$/;
+const HUNDREDTHS = /^(-?)(\d{1,6})(?:\.(\d{1,2}))?$/;
+const INTEGER = /^-?\d{1,10}$/;
+
+/** A timestamptz as PostgreSQL prints it in DateStyle ISO, in microseconds since 1970; undefined otherwise. */
+export function timestamptzMicros(text: string): number | undefined {
+  const m = TIMESTAMPTZ.exec(text);
+  // Date.UTC reads years below 100 as 19xx.
+  if (!m || Number(m[1]) < 100) return undefined;
+  const [, y, mo, d, h, mi, s, frac = '', sign, oh, om = '0', os = '0'] = m;
+  const ms = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
+  const offsetSeconds = (sign === '-' ? -1 : 1) * (Number(oh) * 3600 + Number(om) * 60 + Number(os));
+  return (ms / 1000 - offsetSeconds) * 1_000_000 + Number(frac.padEnd(6, '0'));
+}
+
+/** The in-memory key of a cursor's value for a sort: null for a gap, undefined when unreadable. */
+export function sortKeyOf(sort: MemorySort, value: string | null): number | null | undefined {
+  if (value === null) return null;
+  if (sort === 'created_at') return timestamptzMicros(value);
+  if (sort === 'vote_score') return INTEGER.test(value) ? Number(value) : undefined;
+  const m = HUNDREDTHS.exec(value);
+  if (!m) return undefined;
+  const [, minus, whole, decimals = ''] = m;
+  const hundredths = Number(whole) * 100 + Number(decimals.padEnd(2, '0'));
+  return minus ? -hundredths : hundredths;
+}
