@@ -234,13 +234,11 @@ export const publicRoutes = [
     handler: async ({ app, auth, query }) => {
       const { q, categories, profit_level, date_from, date_to } = query;
       const counts = sharedCount<Total>(app, auth, 'search', { q, categories, profit_level, date_from, date_to });
-      const { rows, total, estimated } = await searchPublicIdeas(
-        readsFor(app, auth),
-        query,
+      const { rows, total, estimated } = await searchPublicIdeas(readsFor(app, auth), query, {
         counts,
-        undefined,
-        app.searchSlice,
-      );
+        slice: app.searchSlice,
+        listing: app.publicListing,
+      });
       const trending = query.include_trending === 'true' ? await trendingFor(app, '30d', 10) : undefined;
       return ok(
         rows.map((r) => ({ ...presentIdeaCard(r), rank: r.rank === null ? null : Number(r.rank) })),

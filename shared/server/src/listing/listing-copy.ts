@@ -4,7 +4,14 @@ import type { PublicIdeasQuery } from '@ideamine/shared/contract/public';
 import type { Db } from '../db/database';
 import { MemoryCopy, readInSnapshot, snapshotXmin, type ChangesRead } from '../cache/memory-copy';
 import type { Cursor } from '../queries/seek';
-import { ListingIndex, MEMORY_SORTS, type ListedIdea, type MemorySort, type PageStart } from './listing-index';
+import {
+  ListingIndex,
+  MEMORY_SORTS,
+  type ListedIdea,
+  type ListingFilter,
+  type MemorySort,
+  type PageStart,
+} from './listing-index';
 import { sortKeyOf } from './sort-keys';
 
 // This process's in-memory copy of the public list (listing-index.ts), kept as current as the
@@ -66,6 +73,11 @@ export class ListingCopy extends MemoryCopy<ListingIndex> {
     if (!index) return undefined;
     const filter = { category: q.category, label: q.profit_level, kind: q.user_filter };
     return { ids: index.page(filter, sort, q.order, from, limit), total: index.count(filter) };
+  }
+
+  /** Public ideas matching a filter, from the copy; undefined while there is none. */
+  async total(filter: ListingFilter): Promise<number | undefined> {
+    return (await this.current())?.count(filter);
   }
 
   protected async build(): Promise<{ copy: ListingIndex; readFrom: string }> {

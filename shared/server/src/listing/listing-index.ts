@@ -55,6 +55,18 @@ const SPLICE_LIMIT = 64;
 class OrderedSlots {
   length = 0;
   slots = new Int32Array(16);
+  /** blockCountsOf's counts while the list is unchanged, with their number of groups. */
+  blockCounts: Uint16Array | null = null;
+  groups = 0;
+}
+
+/** A list's counts per label x kind are kept per block of 2^BLOCK_BITS slots. */
+const BLOCK_BITS = 8;
+
+function matchingIn(counts: Uint16Array, block: number, groups: readonly number[], width: number): number {
+  let n = 0;
+  for (const g of groups) if (g < width) n += counts[block * width + g]!;
+  return n;
 }
 
 export class ListingIndex {
@@ -81,7 +93,10 @@ export class ListingIndex {
   /** Counts of filters asked since the last change. */
   private readonly filterCounts = new Map<string, number>();
 
-  constructor(private readonly spliceLimit = SPLICE_LIMIT) {}
+  constructor(
+    private readonly spliceLimit = SPLICE_LIMIT,
+    private readonly blockBits = BLOCK_BITS,
+  ) {}
 
   get size(): number {
     return this.slotOfId.size;
@@ -121,7 +136,15 @@ export class ListingIndex {
     const community = filter.kind === 'all' ? -1 : filter.kind === 'community' ? 1 : 0;
     const n = list.length;
     const keyed = n - this.gapsIn(list, s);
-    // The ascending view: position j of it is slot at(j) of the descending array.
+    // The ascending view, as two runs of the descending array each read backwards: the keyed
+    // part, then the gaps. Position j of the view is slot at(j).
+    const runs: [first: number, last: number, step: 1 | -1][] =
+      order === 'desc'
+        ? [[0, n - 1, 1]]
+        : [
+            [keyed - 1, 0, -1],
+            [n - 1, keyed, -1],
+          ];
     const at =
       order === 'desc'
         ? (j: number) => list.slots[j]!
@@ -135,15 +158,69 @@ export class ListingIndex {
       j += skip;
       skip = 0;
     }
+    const groups = filtered ? this.groupsMatching(label, community) : [];
+    const matches = (slot: number) =>
+      !filtered ||
+      ((label < 0 || this.labelOf[slot] === label) && (community < 0 || this.communityOf[slot] === community));
+    // A filter skips whole blocks by their counts (those it has no idea in, those a deep page
+    // passes over) instead of testing every slot: a rare label in a long list.
+    const block = 1 << this.blockBits;
+    const counts = filtered && n > block ? this.blockCountsOf(list) : null;
     const out: number[] = [];
-    for (; j < n && out.length < limit; j++) {
-      const slot = at(j);
-      if (filtered && ((label >= 0 && this.labelOf[slot] !== label) || (community >= 0 && this.communityOf[slot] !== community)))
+    for (const [first, last, step] of runs) {
+      const length = (last - first) * step + 1;
+      if (j >= length) {
+        j -= length;
         continue;
-      if (skip > 0) skip -= 1;
-      else out.push(this.ids[slot]!);
+      }
+      for (let i = first + j * step; i * step <= last * step && out.length < limit; ) {
+        if (counts) {
+          const blockFirst = i & ~(block - 1);
+          const blockLast = Math.min(blockFirst + block, n) - 1;
+          const whole = step > 0 ? i === blockFirst && blockLast <= last : i === blockLast && blockFirst >= last;
+          if (whole) {
+            const inBlock = matchingIn(counts, i >> this.blockBits, groups, list.groups);
+            if (inBlock <= skip) {
+              skip -= inBlock;
+              i = step > 0 ? blockLast + 1 : blockFirst - 1;
+              continue;
+            }
+          }
+        }
+        const slot = list.slots[i]!;
+        if (matches(slot)) {
+          if (skip > 0) skip -= 1;
+          else out.push(this.ids[slot]!);
+        }
+        i += step;
+      }
+      j = 0;
     }
     return out;
+  }
+
+  /** The label x kind groups (blockCountsOf) a filter keeps. */
+  private groupsMatching(label: number, community: number): number[] {
+    const groups: number[] = [];
+    for (let l = 0; l < this.labels.length; l++) {
+      if (label >= 0 && l !== label) continue;
+      for (let c = 0; c < 2; c++) if (community < 0 || c === community) groups.push(l * 2 + c);
+    }
+    return groups;
+  }
+
+  /** Per block of BLOCK slots of the list, how many are in each label x kind group; rebuilt after the list changes. */
+  private blockCountsOf(list: OrderedSlots): Uint16Array {
+    const groups = this.labels.length * 2;
+    if (list.blockCounts && list.groups === groups) return list.blockCounts;
+    const counts = new Uint16Array(Math.ceil(list.length / (1 << this.blockBits)) * groups);
+    for (let i = 0; i < list.length; i++) {
+      const slot = list.slots[i]!;
+      counts[(i >> this.blockBits) * groups + this.labelOf[slot]! * 2 + this.communityOf[slot]!]! += 1;
+    }
+    list.blockCounts = counts;
+    list.groups = groups;
+    return counts;
   }
 
   /** Adds ideas, replacing those with the same id, and removes the ideas of `removedIds`. */
@@ -286,6 +363,7 @@ export class ListingIndex {
     while (j < slots.length) merged[k++] = slots[j++]!;
     list.slots = merged;
     list.length = k;
+    list.blockCounts = null;
   }
 
   /** Takes a slot for the idea and writes its keys; counts it. */
@@ -451,6 +529,7 @@ class SlotsById {
 }
 
 function insertAt(list: OrderedSlots, position: number, slot: number): void {
+  list.blockCounts = null;
   if (list.length === list.slots.length) {
     const bigger = new Int32Array(list.slots.length * 2);
     bigger.set(list.slots);
@@ -462,11 +541,13 @@ function insertAt(list: OrderedSlots, position: number, slot: number): void {
 }
 
 function removeAt(list: OrderedSlots, position: number): void {
+  list.blockCounts = null;
   list.slots.copyWithin(position, position + 1, list.length);
   list.length -= 1;
 }
 
 function dropSlots(list: OrderedSlots, dropped: Uint8Array): void {
+  list.blockCounts = null;
   let k = 0;
   for (let i = 0; i < list.length; i++) {
     const slot = list.slots[i]!;

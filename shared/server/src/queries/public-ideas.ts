@@ -205,13 +205,18 @@ export interface SearchBounds {
 }
 export const SEARCH_BOUNDS: SearchBounds = { exactTotalCap: 10_000, rankWindow: 1_000 };
 
-export async function searchPublicIdeas(
-  db: Db,
-  q: PublicSearchQuery,
-  counts: CountSource<Total> = countNow,
-  bounds: SearchBounds = SEARCH_BOUNDS,
-  slice?: Pick<SearchSlice, 'rankedNewest' | 'share'>,
-) {
+export interface SearchSources {
+  /** Where the total comes from (a shared count); counted now by default. */
+  counts?: CountSource<Total>;
+  bounds?: SearchBounds;
+  /** This process's in-memory copy of the newest public ideas' text (search/). */
+  slice?: Pick<SearchSlice, 'rankedNewest' | 'share'>;
+  /** This process's in-memory public list (listing/), for the number of public ideas. */
+  listing?: Pick<ListingCopy, 'total'>;
+}
+
+export async function searchPublicIdeas(db: Db, q: PublicSearchQuery, sources: SearchSources = {}) {
+  const { counts = countNow, bounds = SEARCH_BOUNDS, slice, listing } = sources;
   let base = publicIdeas(db);
   const query = q.q ? sql`websearch_to_tsquery('english', ${q.q})` : null;
   if (query) base = base.where(sql<boolean>`search @@ ${query}`);
@@ -237,7 +242,7 @@ export async function searchPublicIdeas(
   // process's in-memory copy of it (search/) or else by its table (search-recent.ts).
   const onlyWords = !q.categories?.length && !q.profit_level && !q.date_from && !q.date_to;
   // The count decides the plan (the planner's own estimate can be far off, as for a phrase).
-  const total = (onlyWords && slice && (await totalFromSlice(db, q.q!, slice, bounds))) || (await totalOf());
+  const total = (onlyWords && slice && (await totalFromSlice(db, q.q!, slice, bounds, listing))) || (await totalOf());
   if (!total.estimated) {
     return { rows: await cards.orderBy(byRank).limit(q.page_size).offset(offset).execute(), ...total };
   }
@@ -293,10 +298,11 @@ async function totalFromSlice(
   query: string,
   slice: Pick<SearchSlice, 'share'>,
   bounds: SearchBounds,
+  listing?: Pick<ListingCopy, 'total'>,
 ): Promise<Total | null> {
   const share = await slice.share(query);
   if (!share || share.matches < bounds.rankWindow) return null;
-  const ideas = await publicIdeaCount(db, { user_filter: 'all' });
+  const ideas = (await listing?.total({ kind: 'all' })) ?? (await publicIdeaCount(db, { user_filter: 'all' }));
   const estimate = (share.matches * ideas) / share.rows;
   if (estimate <= bounds.exactTotalCap * TRUST_ESTIMATE_PAST) return null;
   return { total: roundEstimate(estimate), estimated: true };

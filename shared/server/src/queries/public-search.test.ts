@@ -17,8 +17,7 @@ const search = (q: Partial<PublicSearchQuery>) =>
   searchPublicIdeas(
     server.app.db,
     { sort: 'relevance', order: 'desc', page: 1, page_size: 4, ...q } as PublicSearchQuery,
-    undefined,
-    bounds,
+    { bounds },
   );
 
 // 12 ideas about kayaks, newest first k0..k11; every third names the word in its title too,
@@ -98,8 +97,7 @@ describe('the created_at floor of a broad search', () => {
     searchPublicIdeas(
       server.app.db,
       { q: 'kayak', sort: 'relevance', order: 'desc', page: 1, page_size: 4 } as PublicSearchQuery,
-      undefined,
-      b,
+      { bounds: b },
     );
 
   it('ranks the same newest matches when the floor holds enough of them', async () => {
@@ -139,9 +137,7 @@ describe("this process's in-memory copy of the slice", () => {
     const r = await searchPublicIdeas(
       server.app.db,
       { q: 'paddles', sort: 'relevance', order: 'desc', page: 1, page_size: 1 } as PublicSearchQuery,
-      undefined,
-      one,
-      fromMemory ? watched : undefined,
+      { bounds: one, ...(fromMemory ? { slice: watched } : {}) },
     );
     return r.rows[0]?.id;
   };
@@ -163,13 +159,11 @@ describe("this process's in-memory copy of the slice", () => {
   });
 
   it("estimates a broad search's total from the slice's share of matches, without asking the planner", async () => {
-    const search = (slice?: typeof server.app.searchSlice) =>
+    const search = (slice?: typeof server.app.searchSlice, listing?: typeof server.app.publicListing) =>
       searchPublicIdeas(
         server.app.db,
         { q: 'repairs', sort: 'relevance', order: 'desc', page: 1, page_size: 2 } as PublicSearchQuery,
-        undefined,
-        { exactTotalCap: 1, rankWindow: 1 },
-        slice,
+        { bounds: { exactTotalCap: 1, rankWindow: 1 }, slice, listing },
       );
     const { rows } = await sql<{ matches: number; slice: number; ideas: number }>`
       SELECT (SELECT count(*) FROM search_recent WHERE search @@ plainto_tsquery('english', 'repairs'))::int AS matches,
@@ -180,6 +174,9 @@ describe("this process's in-memory copy of the slice", () => {
     expect(matches).toBe(30); // the bike shops
     const fromSlice = await search(server.app.searchSlice);
     expect(fromSlice).toMatchObject({ estimated: true, total: Math.round((matches * ideas) / slice) });
+    // The number of public ideas from the in-memory list instead of the counters: the same total.
+    expect(await server.app.publicListing.ready()).toBe(true);
+    expect(await search(server.app.searchSlice, server.app.publicListing)).toEqual(fromSlice);
     // The same page as without the copy, whose total the planner estimates.
     const fromTable = await search();
     expect(fromTable.estimated).toBe(true);

@@ -1,11 +1,9 @@
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Db } from '../db/database';
-import { runPrepared } from '../db/prepared';
 import { MemoryCopy, readInSnapshot, snapshotXmin, type ChangesRead } from '../cache/memory-copy';
-import { TtlCache } from '../cache/ttl-cache';
 import { SliceIndex, type RankedId, type SlicePage } from './slice-index';
-import { plainAndLexemes } from './tsvector-text';
+import { QueryLexemes } from './query-lexemes';
 
 // This process's in-memory copy of the search slice (slice-index.ts), kept as current as the
 // database as every MemoryCopy is (cache/memory-copy.ts): the slice's rows record the transaction
@@ -14,8 +12,6 @@ import { plainAndLexemes } from './tsvector-text';
 
 /** Rows read per round trip while building (the build yields to requests between them). */
 const BUILD_BATCH = 1_000;
-/** Normalised queries remembered (websearch_to_tsquery is asked once per query text). */
-const QUERY_MEMORY = 10_000;
 
 interface SliceRowText {
   id: number;
@@ -33,10 +29,11 @@ interface SliceCopy {
 }
 
 export class SearchSlice extends MemoryCopy<SliceCopy> {
-  private readonly lexemesOf = new TtlCache(Number.POSITIVE_INFINITY, QUERY_MEMORY);
+  private readonly queryLexemes: QueryLexemes;
 
   constructor(db: Db, log: Logger) {
     super(db, log, 'search slice');
+    this.queryLexemes = new QueryLexemes(db);
   }
 
   /**
@@ -59,18 +56,8 @@ export class SearchSlice extends MemoryCopy<SliceCopy> {
   private async answering(query: string): Promise<{ index: SliceIndex; lexemes: string[] } | undefined> {
     const copy = await super.current();
     if (!copy) return undefined;
-    const lexemes = await this.lexemes(query);
+    const lexemes = await this.queryLexemes.of(query);
     return lexemes ? { index: copy.index, lexemes } : undefined;
-  }
-
-  private lexemes(query: string): Promise<string[] | null> {
-    return this.lexemesOf.remember(query, async () => {
-      const rows = await runPrepared(
-        this.db,
-        sql<{ q: string }>`SELECT websearch_to_tsquery('english', ${query})::text AS q`.compile(this.db),
-      );
-      return plainAndLexemes(rows[0]?.q ?? '');
-    });
   }
 
   protected async build(): Promise<{ copy: SliceCopy; readFrom: string }> {

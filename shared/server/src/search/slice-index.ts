@@ -78,6 +78,8 @@ export class SliceIndex {
   /** Matches of the words searched lately (a search asks for the count, then, after a database read, the page). */
   private readonly recentMatches = new Map<string, ReturnType<SliceIndex['matches']>>();
   private recentNumbers = 0;
+  /** Scratch for intersecting two lists: an entry per slot, zero between searches. */
+  private marks = new Int32Array(0);
 
   /** `emptySlack`: empty slots allowed beyond one per row before the lists are compacted. */
   constructor(private readonly emptySlack = 1000) {}
@@ -124,19 +126,21 @@ export class SliceIndex {
    * each match, in slot order) and the live ones among them (match numbers, newest slot first).
    * Remembered for the words asked lately, until the rows change.
    */
-  private matches(lexemes: string[]): { lists: Postings[]; found: number[]; live: number[] } | null {
+  private matches(lexemes: string[]): { lists: Postings[]; found: Int32Array; live: Int32Array } | null {
     const key = lexemes.join(' ');
     const remembered = this.recentMatches.get(key);
     if (remembered !== undefined) return remembered;
     const lists = this.listsOf(lexemes);
-    let value = null;
+    let value: { lists: Postings[]; found: Int32Array; live: Int32Array } | null = null;
     if (lists) {
-      const found = intersect(lists);
+      if (this.marks.length < this.ids.length) this.marks = new Int32Array(this.ids.length * 2);
+      const found = intersect(lists, this.marks);
       const k = lists.length;
-      const live: number[] = [];
+      const live = new Int32Array(found.length / k);
+      let n = 0;
       for (let m = found.length / k - 1; m >= 0; m--)
-        if (this.ids[lists[0]!.slots[found[m * k]!]!] !== EMPTY) live.push(m);
-      value = { lists, found, live };
+        if (this.ids[lists[0]!.slots[found[m * k]!]!] !== EMPTY) live[n++] = m;
+      value = { lists, found, live: live.subarray(0, n) };
     }
     const size = (v: typeof value) => (v ? v.found.length + v.live.length : 0);
     this.recentNumbers += size(value);
@@ -172,14 +176,14 @@ export class SliceIndex {
     // were last put in age order.
     let matches = live;
     if (!this.inAgeOrder)
-      matches = [...live].sort((a, b) => {
+      matches = live.slice().sort((a, b) => {
         const x = slotAt(a);
         const y = slotAt(b);
         return created[y]! - created[x]! || ids[y]! - ids[x]!;
       });
     const positions = lists.map((list) => list.positions);
     const ranges = new Array<number>(2 * k);
-    const ranked = matches.slice(0, window).map((m) => {
+    const ranked = Array.from(matches.subarray(0, window), (m) => {
       for (let w = 0; w < k; w++) {
         const e = found[m * k + w]!;
         ranges[2 * w] = lists[w]!.starts[e]!;
@@ -249,10 +253,13 @@ export class SliceIndex {
  * posting in each list: one number per list for each match, flat. Walks the shortest list and
  * moves along the others.
  */
-function intersect(lists: Postings[]): number[] {
+function intersect(lists: Postings[], marks: Int32Array): Int32Array {
+  if (lists.length === 2) return intersectTwo(lists[0]!, lists[1]!, marks);
   const shortest = lists.reduce((a, b, i) => (b.count < lists[a]!.count ? i : a), 0);
   const at = lists.map(() => 0);
-  const out: number[] = [];
+  // Typed, so a search's matches are one block outside the heap the collector copies.
+  const out = new Int32Array(lists[shortest]!.count * lists.length);
+  let n = 0;
   const first = lists[shortest]!;
   outer: for (let e = 0; e < first.count; e++) {
     const slot = first.slots[e]!;
@@ -266,7 +273,29 @@ function intersect(lists: Postings[]): number[] {
       if (i === count) break outer;
       if (slots[i] !== slot) continue outer;
     }
-    for (const i of at) out.push(i);
+    for (const i of at) out[n++] = i;
   }
-  return out;
+  return out.subarray(0, n);
+}
+
+/**
+ * intersect() of two lists, the common search. A walk of both in step branches on every posting
+ * (about 10 ns each); instead the shorter list marks its slots in `marks` (one entry per slot,
+ * all zero between calls) and the longer one looks each of its slots up.
+ */
+function intersectTwo(first: Postings, second: Postings, marks: Int32Array): Int32Array {
+  const swap = first.count > second.count;
+  const short = swap ? second : first;
+  const long = swap ? first : second;
+  for (let e = 0; e < short.count; e++) marks[short.slots[e]!] = e + 1;
+  const out = new Int32Array(2 * short.count);
+  let n = 0;
+  for (let e = 0; e < long.count; e++) {
+    const mark = marks[long.slots[e]!]!;
+    if (mark === 0) continue;
+    out[n++] = swap ? e : mark - 1;
+    out[n++] = swap ? mark - 1 : e;
+  }
+  for (let e = 0; e < short.count; e++) marks[short.slots[e]!] = 0;
+  return out.subarray(0, n);
 }
