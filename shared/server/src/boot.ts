@@ -69,7 +69,8 @@ export async function createAppContext(
     log,
     jwtKey,
     startedAt: new Date(),
-    publicCache: new TtlCache(config.publicCacheSeconds * 1000),
+    // Visitors' pages: one nobody asks for twice is not kept (the long tail of filters and words).
+    publicCache: new TtlCache(config.publicCacheSeconds * 1000, 1000, true),
     dashboardCache: new TtlCache(config.dashboardCacheSeconds * 1000),
     searchSlice: new SearchSlice(readDb, log),
     publicListing: new ListingCopy(readDb, log),

@@ -25,7 +25,10 @@ export function replicaCatchUp(primary: Db, replica: Db, log: Logger, onCaughtUp
   let again = false;
 
   const waitOnce = async () => {
-    const { rows } = await sql<{ lsn: string }>`SELECT pg_current_wal_lsn()::text AS lsn`.execute(primary);
+    // The insert position, not the write position (pg_current_wal_lsn): with synchronous_commit
+    // off, a commit announced by NOTIFY may not be written yet, and a wait for the write position
+    // ended before the replica had the change (the copies in memory then read it too early).
+    const { rows } = await sql<{ lsn: string }>`SELECT pg_current_wal_insert_lsn()::text AS lsn`.execute(primary);
     const target = rows[0]!.lsn;
     const deadline = Date.now() + GIVE_UP_MS;
     for (;;) {

@@ -11,6 +11,31 @@ describe('TtlCache', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  it('keeps an answer only from its second ask within the time to live, when told to', async () => {
+    vi.useFakeTimers();
+    try {
+      const cache = new TtlCache(1000, 1000, true);
+      let n = 0;
+      const load = vi.fn(async () => ++n);
+      // Asked once (by three callers at once): one load, shared, not kept.
+      expect(await Promise.all([cache.remember('k', load), cache.remember('k', load), cache.remember('k', load)])).toEqual([
+        1, 1, 1,
+      ]);
+      // Asked again within the time to live: loaded and kept from now on.
+      expect(await cache.remember('k', load)).toBe(2);
+      expect(await cache.remember('k', load)).toBe(2);
+      expect(load).toHaveBeenCalledTimes(2);
+      // A key asked once, then again only after its time to live, is still a first ask.
+      expect(await cache.remember('once', load)).toBe(3);
+      vi.advanceTimersByTime(1001);
+      expect(await cache.remember('once', load)).toBe(4);
+      expect(await cache.remember('once', load)).toBe(5);
+      expect(await cache.remember('once', load)).toBe(5);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('never serves an entry past its time to live: callers after it wait for the reload', async () => {
     vi.useFakeTimers();
     try {

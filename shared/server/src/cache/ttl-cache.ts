@@ -5,6 +5,10 @@
 // PostgreSQL NOTIFY: cache/change-listener.ts) drops every entry, and a load that started before
 // it is handed to its callers but not kept, so nothing older than the change is served after it.
 // A TTL of 0 turns caching off.
+//
+// With `keepFromSecondAsk`, an answer is kept only for a key asked before within its time to
+// live: a page nobody asked for twice (the long tail of filters, pages and words) costs no
+// memory, and keeping thousands of one-off answers made the collector copy and promote them.
 
 interface Entry {
   fresh: number;
@@ -17,9 +21,13 @@ export class TtlCache {
   /** Bumped by clear(): a load from an earlier generation is not kept. */
   private generation = 0;
 
+  /** Keys asked once, not kept yet (with keepFromSecondAsk): when each was asked. */
+  private readonly askedOnce = new Map<string, number>();
+
   constructor(
     readonly ttlMs: number,
     private readonly maxEntries = 1000,
+    private readonly keepFromSecondAsk = false,
   ) {}
 
   remember<T>(key: string, load: () => Promise<T>): Promise<T> {
@@ -28,6 +36,7 @@ export class TtlCache {
     let entry = this.entries.get(key);
     if (entry?.value && entry.fresh > now) return entry.value as Promise<T>;
     if (entry?.loading) return entry.loading as Promise<T>;
+    const keep = !this.keepFromSecondAsk || entry !== undefined || this.askedBefore(key, now);
     if (!entry) {
       entry = { fresh: 0 };
       this.entries.set(key, entry);
@@ -41,6 +50,11 @@ export class TtlCache {
     loading.then(
       () => {
         e.loading = undefined;
+        if (!keep) {
+          // Asked once: its concurrent callers shared the load; the answer is not kept.
+          if (this.entries.get(key) === e) this.entries.delete(key);
+          return;
+        }
         if (generation !== this.generation) return; // a change came while it loaded
         e.value = loading;
         e.fresh = Date.now() + this.ttlMs;
@@ -55,5 +69,19 @@ export class TtlCache {
   clear(): void {
     this.generation += 1;
     this.entries.clear();
+  }
+
+  /** Whether `key` was asked within the time to live; remembers this ask otherwise. */
+  private askedBefore(key: string, now: number): boolean {
+    const at = this.askedOnce.get(key);
+    if (at !== undefined && now - at < this.ttlMs) {
+      this.askedOnce.delete(key);
+      return true;
+    }
+    this.askedOnce.delete(key);
+    this.askedOnce.set(key, now);
+    // Ten keys remembered for each answer kept, the oldest forgotten first.
+    if (this.askedOnce.size > this.maxEntries * 10) this.askedOnce.delete(this.askedOnce.keys().next().value!);
+    return false;
   }
 }
