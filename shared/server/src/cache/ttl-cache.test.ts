@@ -18,9 +18,9 @@ describe('TtlCache', () => {
       let n = 0;
       const load = vi.fn(async () => ++n);
       // Asked once (by three callers at once): one load, shared, not kept.
-      expect(await Promise.all([cache.remember('k', load), cache.remember('k', load), cache.remember('k', load)])).toEqual([
-        1, 1, 1,
-      ]);
+      expect(
+        await Promise.all([cache.remember('k', load), cache.remember('k', load), cache.remember('k', load)]),
+      ).toEqual([1, 1, 1]);
       // Asked again within the time to live: loaded and kept from now on.
       expect(await cache.remember('k', load)).toBe(2);
       expect(await cache.remember('k', load)).toBe(2);

@@ -145,7 +145,9 @@ describe('listing index', () => {
       for (const order of ['asc', 'desc'] as const) {
         for (const category of [undefined, 'fintech']) {
           const f: ListingFilter = { category, kind: 'all' };
-          expect(appended.page(f, sort, order, { offset: 0 }, 1000)).toEqual(put.page(f, sort, order, { offset: 0 }, 1000));
+          expect(appended.page(f, sort, order, { offset: 0 }, 1000)).toEqual(
+            put.page(f, sort, order, { offset: 0 }, 1000),
+          );
         }
       }
     }

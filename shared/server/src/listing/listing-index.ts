@@ -173,7 +173,7 @@ export class ListingIndex {
         j -= length;
         continue;
       }
-      for (let i = first + j * step; i * step <= last * step && out.length < limit; ) {
+      for (let i = first + j * step; i * step <= last * step && out.length < limit;) {
         if (counts) {
           const blockFirst = i & ~(block - 1);
           const blockLast = Math.min(blockFirst + block, n) - 1;

@@ -4,7 +4,8 @@ import type { MemorySort } from './listing-index';
 // in-memory list compares numbers: microseconds for created_at, hundredths for the scores. A
 // value it cannot read exactly (another DateStyle, more decimals) is left to PostgreSQL.
 
-const TIMESTAMPTZ = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?([+-])(\d{2})(?::(\d{2}))?(?::(\d{2}))?$/;
+const TIMESTAMPTZ =
+  /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?([+-])(\d{2})(?::(\d{2}))?(?::(\d{2}))?$/;
 const HUNDREDTHS = /^(-?)(\d{1,6})(?:\.(\d{1,2}))?$/;
 const INTEGER = /^-?\d{1,10}$/;
 

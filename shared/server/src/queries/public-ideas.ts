@@ -144,9 +144,7 @@ async function listFromMemory(
   q: PublicIdeasQuery & { user_filter: 'all' | 'community' | 'crawled' },
   listing: Pick<ListingCopy, 'page'>,
 ) {
-  const start = q.cursor
-    ? { cursor: decodeCursor(q.cursor, q.sort, q.order) }
-    : { offset: (q.page - 1) * q.page_size };
+  const start = q.cursor ? { cursor: decodeCursor(q.cursor, q.sort, q.order) } : { offset: (q.page - 1) * q.page_size };
   const page = await listing.page(q, start, q.page_size);
   if (!page) return undefined;
   const seekValue = sql<string | null>`${SORT_EXPRESSIONS[q.sort].expr}::text`.as('seek_value');

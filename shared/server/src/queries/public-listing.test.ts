@@ -168,7 +168,9 @@ describe('public list in memory', () => {
   });
 
   it('keeps its change log a day', async () => {
-    await sql`INSERT INTO public_listing_changes (id, changed_at) VALUES (1, now() - interval '25 hours')`.execute(db());
+    await sql`INSERT INTO public_listing_changes (id, changed_at) VALUES (1, now() - interval '25 hours')`.execute(
+      db(),
+    );
     expect(await pruneListingChangeLog(db())).toBe(1);
     expect(await pruneListingChangeLog(db())).toBe(0);
   });

@@ -11,7 +11,21 @@ import { plainAndLexemes } from './tsvector-text';
 
 const db = useTestDatabase(1);
 
-const WORDS = ['Running', 'runs', 'the', 'and', 'or', 'OR', 'cats', 'florist', 'invoice', 'a', "don't", '-dog', '"meal'];
+const WORDS = [
+  'Running',
+  'runs',
+  'the',
+  'and',
+  'or',
+  'OR',
+  'cats',
+  'florist',
+  'invoice',
+  'a',
+  "don't",
+  '-dog',
+  '"meal',
+];
 
 async function fromPostgres(query: string): Promise<string[] | null> {
   const { rows } = await sql<{ q: string }>`SELECT websearch_to_tsquery('english', ${query})::text AS q`.execute(db());
