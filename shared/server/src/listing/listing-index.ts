@@ -9,7 +9,8 @@
 // idea ('*') and for each category there is, per sort, an array of slots in the descending order
 // (key descending, gaps last, then id descending), the order of the indexes of migration 0030.
 // The ascending order (gaps last too) is read from the same array: its keyed part backwards,
-// then its gaps backwards. A profit label or kind filter is tested on the way along the array.
+// then its gaps backwards. A profit label or kind filter is tested on the way along the array,
+// skipping whole blocks of it by their per-block counts of each label x kind.
 
 export const MEMORY_SORTS = ['created_at', 'profit_score', 'vote_score', 'overall_score'] as const;
 export type MemorySort = (typeof MEMORY_SORTS)[number];

@@ -77,7 +77,8 @@ function ownIdeas(db: Db, callerId: number | null) {
  * One page of the public ideas list, by page number (OFFSET) or, given `cursor`, right after the
  * row the cursor names (seek: the sort's index goes straight there, however deep). Either way the
  * answer carries the cursor of its last row, so a client can go on by cursor from any page.
- * Without words to search, the page comes from the listing's indexes (public-listing.ts) and the
+ * Without words to search, the page comes from this process's in-memory copy of the list when
+ * given one (listing/, for visitors), else from the listing's indexes (public-listing.ts) with the
  * total from the counters (public-counts.ts); a search or the caller's own ideas read knowledge.
  */
 export async function listPublicIdeas(
