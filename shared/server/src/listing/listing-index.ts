@@ -89,7 +89,7 @@ export class ListingIndex {
   private nextSlot = 0;
   /** Per list key ('*' or a category), per sort: the slots in descending order. */
   private readonly lists = new Map<string, OrderedSlots[]>();
-  /** Ideas per group: category set x label x kind (groupOf). A filter's count sums its groups. */
+  /** Ideas per group: (category set x LABEL_LIMIT + label) x 2 + community (countSlot). A filter's count sums its groups. */
   private readonly groupCounts = new Map<number, number>();
   /** Counts of filters asked since the last change. */
   private readonly filterCounts = new Map<string, number>();
@@ -101,10 +101,6 @@ export class ListingIndex {
 
   get size(): number {
     return this.slotOfId.size;
-  }
-
-  has(id: number): boolean {
-    return this.slotOfId.has(id);
   }
 
   /** Public ideas matching the filter. */
@@ -210,7 +206,7 @@ export class ListingIndex {
     return groups;
   }
 
-  /** Per block of BLOCK slots of the list, how many are in each label x kind group; rebuilt after the list changes. */
+  /** Per block of 2^blockBits slots of the list, how many are in each label x kind group; rebuilt after the list changes. */
   private blockCountsOf(list: OrderedSlots): Uint16Array {
     const groups = this.labels.length * 2;
     if (list.blockCounts && list.groups === groups) return list.blockCounts;
