@@ -4,6 +4,7 @@ import Koa from 'koa';
 import { API_BASE } from '@ideamine/shared/limits';
 import type { AppContext } from '@ideamine/server/context';
 import { authenticate } from './middlewares/authenticate';
+import { cachedAnswers } from './middlewares/cached-answers';
 import { answerClientError } from './middlewares/client-error';
 import { corsAllowList } from './middlewares/cors';
 import { errorEnvelope } from './middlewares/envelope';
@@ -63,6 +64,7 @@ export function createApp(app: AppContext, options: AppOptions = {}): Koa {
   koa.use(securityHeaders());
   koa.use(errorEnvelope());
   koa.use(corsAllowList(app.config.corsOrigins));
+  koa.use(cachedAnswers(app.publicCache));
   koa.use(onlyFor(['/healthz', '/readyz', '/metrics'], health.routes()));
   koa.use(onlyFor(['/', `${API_BASE}/openapi.json`, `${API_BASE}/docs`], docs.routes()));
   koa.use(demoSite());

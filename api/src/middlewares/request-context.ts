@@ -13,7 +13,14 @@ export function requestContext(log: Logger): Middleware {
     const incoming = ctx.get('x-request-id');
     const id = SAFE_ID.test(incoming) ? incoming : randomUUID();
     ctx.state.requestId = id;
-    ctx.state.log = log.child({ reqId: id });
+    // Made on first use: most requests log nothing, and a child logger per request cost more
+    // than a cached answer.
+    let child: Logger | undefined;
+    Object.defineProperty(ctx.state, 'log', {
+      get: () => (child ??= log.child({ reqId: id })),
+      configurable: true,
+      enumerable: true,
+    });
     ctx.set('X-Request-Id', id);
     const started = process.hrtime.bigint();
     try {

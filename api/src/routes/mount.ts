@@ -5,6 +5,7 @@ import { API_BASE } from '@ideamine/shared/limits';
 import type { AppContext } from '@ideamine/server/context';
 import { ApiError } from '@ideamine/server/errors';
 import type { AuthState } from '../middlewares/authenticate';
+import { cachedAnswerKey, type CachedAnswer } from '../middlewares/cached-answers';
 import { readRouteBody } from '../middlewares/multipart-body';
 import { validate } from '../middlewares/validate';
 import type { Route } from './define';
@@ -86,13 +87,15 @@ async function run(app: AppContext, route: Route, ctx: Context, checkResponses: 
           ? app.dashboardCache
           : null;
   if (cache) {
-    ctx.type = 'application/json';
-    ctx.body = await cache.remember(`${ctx.path}?${ctx.querystring}`, async () => {
+    const answer = await cache.remember(cachedAnswerKey(ctx), async (): Promise<CachedAnswer> => {
       const reply = await handle();
       if ('raw' in reply) throw new Error(`Route ${route.id} cannot cache raw bytes`);
       if (checkResponses) route.response.parse(reply.data);
-      return JSON.stringify({ status: 'success', data: reply.data, ...(reply.meta ? { meta: reply.meta } : {}) });
+      const json = JSON.stringify({ status: 'success', data: reply.data, ...(reply.meta ? { meta: reply.meta } : {}) });
+      return { json, route: route.id };
     });
+    ctx.type = 'application/json';
+    ctx.body = answer.json;
     return;
   }
   const reply = await handle();

@@ -54,6 +54,29 @@ describe('TtlCache', () => {
     }
   });
 
+  it('peeks at a kept, fresh answer only: never one loading, asked once, or past its time to live', async () => {
+    vi.useFakeTimers();
+    try {
+      const cache = new TtlCache(1000, 1000, true);
+      expect(cache.peek('k')).toBeUndefined();
+      await cache.remember('k', async () => 1); // asked once: not kept
+      expect(cache.peek('k')).toBeUndefined();
+      let release!: (v: number) => void;
+      const loading = cache.remember('k', () => new Promise<number>((r) => (release = r)));
+      expect(cache.peek('k')).toBeUndefined(); // still loading
+      release(2);
+      await loading;
+      expect(await cache.peek('k')).toBe(2);
+      vi.advanceTimersByTime(1001);
+      expect(cache.peek('k')).toBeUndefined();
+      await cache.remember('k', async () => 3);
+      cache.clear();
+      expect(cache.peek('k')).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('drops everything on clear, and does not keep a load that started before it', async () => {
     const cache = new TtlCache(60_000);
     let release!: (v: string) => void;

@@ -66,6 +66,12 @@ export class TtlCache {
     return loading;
   }
 
+  /** The kept answer for `key` while it is fresh; undefined when it would have to load. */
+  peek(key: string): Promise<unknown> | undefined {
+    const entry = this.entries.get(key);
+    return entry?.value && entry.fresh > Date.now() ? entry.value : undefined;
+  }
+
   clear(): void {
     this.generation += 1;
     this.entries.clear();
