@@ -27,8 +27,18 @@ export interface RouteInput<P, Q, B> {
   koa: Context;
 }
 
+/**
+ * Data already serialised as JSON (a page of cards PostgreSQL wrote: queries/public-cards.ts),
+ * written into the envelope as it is. With checkResponses (tests) it is parsed and checked
+ * against the route's schema like any other answer.
+ */
+export class JsonText<T = unknown> {
+  declare readonly of?: T;
+  constructor(readonly text: string) {}
+}
+
 export interface Reply<T> {
-  data: T;
+  data: T | JsonText<T>;
   meta?: { pagination?: Pagination; [key: string]: unknown };
   status?: number;
 }
@@ -91,7 +101,7 @@ export function defineRoute<
   return spec as unknown as Route;
 }
 
-export const ok = <T>(data: T, meta?: Reply<T>['meta']): Reply<T> => (meta ? { data, meta } : { data });
+export const ok = <T>(data: T | JsonText<T>, meta?: Reply<T>['meta']): Reply<T> => (meta ? { data, meta } : { data });
 
 export const raw = (body: Buffer | Readable, type: string, headers?: Record<string, string>): RawReply => ({
   raw: { body, type, ...(headers ? { headers } : {}) },

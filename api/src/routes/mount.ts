@@ -8,7 +8,7 @@ import type { AuthState } from '../middlewares/authenticate';
 import { cachedAnswerKey, type CachedAnswer } from '../middlewares/cached-answers';
 import { readRouteBody } from '../middlewares/multipart-body';
 import { validate } from '../middlewares/validate';
-import type { Route } from './define';
+import { JsonText, type Reply, type Route } from './define';
 
 // Every route runs the same chain: authorize (requirement) -> validate -> handler -> envelope
 // (or raw bytes, for routes that declare rawResponse).
@@ -90,9 +90,8 @@ async function run(app: AppContext, route: Route, ctx: Context, checkResponses: 
     const answer = await cache.remember(cachedAnswerKey(ctx), async (): Promise<CachedAnswer> => {
       const reply = await handle();
       if ('raw' in reply) throw new Error(`Route ${route.id} cannot cache raw bytes`);
-      if (checkResponses) route.response.parse(reply.data);
-      const json = JSON.stringify({ status: 'success', data: reply.data, ...(reply.meta ? { meta: reply.meta } : {}) });
-      return { json, route: route.id };
+      if (checkResponses) route.response.parse(dataOf(reply));
+      return { json: envelopeJson(reply), route: route.id };
     });
     ctx.type = 'application/json';
     ctx.body = answer.json;
@@ -107,10 +106,21 @@ async function run(app: AppContext, route: Route, ctx: Context, checkResponses: 
     ctx.body = reply.raw.body;
     return;
   }
-  if (checkResponses) route.response.parse(reply.data); // catches presenter drift in tests
+  if (checkResponses) route.response.parse(dataOf(reply)); // catches presenter drift in tests
   ctx.status = reply.status ?? route.successStatus ?? 200;
-  ctx.body = { status: 'success', data: reply.data, ...(reply.meta ? { meta: reply.meta } : {}) };
+  ctx.type = 'application/json';
+  ctx.body = envelopeJson(reply);
 }
+
+/** The success envelope as JSON text, with data written by PostgreSQL (JsonText) as it came. */
+function envelopeJson(reply: Reply<unknown>): string {
+  if (!(reply.data instanceof JsonText))
+    return JSON.stringify({ status: 'success', data: reply.data, ...(reply.meta ? { meta: reply.meta } : {}) });
+  return `{"status":"success","data":${reply.data.text}${reply.meta ? `,"meta":${JSON.stringify(reply.meta)}` : ''}}`;
+}
+
+const dataOf = (reply: Reply<unknown>) =>
+  reply.data instanceof JsonText ? (JSON.parse(reply.data.text) as unknown) : reply.data;
 
 function visitorCached(route: Route, query: Record<string, unknown>): boolean {
   return typeof route.visitorCache === 'function' ? route.visitorCache(query) : route.visitorCache === true;

@@ -17,6 +17,7 @@ import {
   topVotedQuery,
   trendingKeywordSchema,
   trendingQuery,
+  type IdeaCard,
 } from '@ideamine/shared/contract/public';
 import { pageQuery } from '@ideamine/shared/contract/common';
 import { paginate } from '@ideamine/shared/envelope';
@@ -38,7 +39,7 @@ import { categoriesWithCounts, trendingKeywords } from '@ideamine/server/queries
 import { ensureIdeaRollups } from '@ideamine/server/queries/idea-rollups';
 import type { AuthState } from '../../middlewares/authenticate';
 import type { AppContext } from '@ideamine/server/context';
-import { defineRoute, ok, type RouteInput } from '../define';
+import { defineRoute, JsonText, ok, type RouteInput } from '../define';
 import type { CountSource, Total } from '@ideamine/server/queries/paging';
 
 // Everything visitors may call without signing in. Expensive aggregates and anonymous list pages
@@ -111,8 +112,14 @@ export const publicRoutes = [
           : sharedCount(app, auth, 'ideas', { search, category, profit_level, user_filter });
       // A visitor's page comes from this process's copy of the list; a signed-in caller reads live.
       const listing = auth ? undefined : app.publicListing;
-      const { rows, total, nextCursor } = await listPublicIdeas(readsFor(app, auth), query, callerId, counts, listing);
-      return ok(rows.map(presentIdeaCard), {
+      const { cardsJson, total, nextCursor } = await listPublicIdeas(
+        readsFor(app, auth),
+        query,
+        callerId,
+        counts,
+        listing,
+      );
+      return ok(new JsonText<IdeaCard[]>(cardsJson), {
         pagination: { ...paginate(total, query.page, query.page_size), next_cursor: nextCursor },
       });
     },

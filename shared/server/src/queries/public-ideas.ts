@@ -3,7 +3,7 @@ import type { PublicIdeasQuery, PublicSearchQuery } from '@ideamine/shared/contr
 import type { Db } from '../db/database';
 import { runPrepared } from '../db/prepared';
 import type { Database } from '../db/schema';
-import { CARD_COLUMNS, type CardRow } from './public-cards';
+import { CARD_COLUMNS, CARD_JSON, type CardJsonRow } from './public-cards';
 import {
   countNow,
   countUpTo,
@@ -108,7 +108,7 @@ export async function listPublicIdeas(
   const seekSpec = indexed ? LISTING_SORTS[q.sort] : spec;
   const cards = (b: typeof base) =>
     b
-      .select([...CARD_COLUMNS, sql<string | null>`${spec.expr}::text`.as('seek_value')])
+      .select(['id', CARD_JSON.as('card'), sql<string | null>`${spec.expr}::text`.as('seek_value')])
       .orderBy(orderBy(q.sort, q.order));
   /** A page of rows matching `where` too, `offset` rows in. */
   const read = (where: RawBuilder<boolean> | null, limit: number, offset = 0) =>
@@ -119,7 +119,7 @@ export async function listPublicIdeas(
           .offset(offset)
           .execute();
   const counting = () => (total ?? countNow)(() => countRows(base));
-  let rows: CardRow[];
+  let rows: CardJsonRow[];
   let count: number;
   if (q.cursor) {
     const { before, gaps } = seekAfter(seekSpec, q.order, decodeCursor(q.cursor, q.sort, q.order));
@@ -131,12 +131,16 @@ export async function listPublicIdeas(
   }
   const last = rows.length === q.page_size ? rows[rows.length - 1] : undefined;
   const nextCursor = last ? encodeCursor(q.sort, q.order, { value: last.seek_value, id: last.id }) : null;
-  return { rows, total: count, nextCursor };
+  return { rows, cardsJson: cardsJson(rows), total: count, nextCursor };
 }
+
+/** A page's cards as one JSON array, in the page's order. */
+const cardsJson = (rows: CardJsonRow[]) => `[${rows.map((r) => r.card).join(',')}]`;
 
 /**
  * A page of the public list from this process's in-memory copy (listing/): its ids and total
- * there, its cards from knowledge by id. Undefined, so PostgreSQL's listing answers, when the
+ * there, its cards from knowledge by id as JSON text made by PostgreSQL (`cardsJson`, a JSON
+ * array in the page's order), ready to be written into the answer. Undefined, so PostgreSQL's listing answers, when the
  * copy cannot (not built, the title sort) or is behind the cards (an idea on the page just left
  * the list).
  */
@@ -154,17 +158,17 @@ async function listFromMemory(
     ? await runPrepared(
         db,
         publicIdeas(db)
-          .select([...CARD_COLUMNS, seekValue])
+          .select(['id', seekValue, CARD_JSON.as('card')])
           .where(sql<boolean>`id = ANY(${page.ids}::int[])`)
           .compile(),
       )
     : [];
   if (found.length < page.ids.length) return undefined;
   const byId = new Map(found.map((r) => [r.id, r]));
-  const rows: CardRow[] = page.ids.map((id) => byId.get(id)!);
+  const rows = page.ids.map((id) => byId.get(id)!);
   const last = rows.length === q.page_size ? rows[rows.length - 1] : undefined;
   const nextCursor = last ? encodeCursor(q.sort, q.order, { value: last.seek_value, id: last.id }) : null;
-  return { rows, total: page.total, nextCursor };
+  return { rows, cardsJson: cardsJson(rows), total: page.total, nextCursor };
 }
 
 async function countRows(base: ReturnType<typeof publicIdeas>): Promise<number> {

@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { PublicIdeasQuery } from '@ideamine/shared/contract/public';
 import type { Db } from '../db/database';
 import { runPrepared } from '../db/prepared';
-import { CARD_COLUMNS, type CardRow } from './public-cards';
+import { cardJsonOf, type CardJsonRow } from './public-cards';
 import { seekOrder, type SeekSort } from './seek';
 
 // The public list read from public_listing (migration 0030): one row per public idea and list
@@ -20,6 +20,9 @@ export const LISTING_SORTS: Record<PublicIdeasQuery['sort'], SeekSort> = {
 
 type ListingFilter = Pick<PublicIdeasQuery, 'category' | 'profit_level' | 'user_filter' | 'sort' | 'order'>;
 
+/** A card as JSON text from the page's join, where knowledge is `k`. */
+const CARD_JSON_OF_K = cardJsonOf('k');
+
 /** `limit` cards of the list from `offset` on, of the rows that also match `where` (a cursor's range). */
 export async function listingPage(
   db: Db,
@@ -27,7 +30,7 @@ export async function listingPage(
   where: RawBuilder<boolean> | null,
   limit: number,
   offset: number,
-): Promise<CardRow[]> {
+): Promise<CardJsonRow[]> {
   const spec = LISTING_SORTS[q.sort];
   let listed = db.selectFrom('public_listing').where('category', '=', q.category ?? '*');
   if (q.profit_level) listed = listed.where('profit_label', '=', q.profit_level);
@@ -43,7 +46,7 @@ export async function listingPage(
   const cards = db
     .selectFrom(page.as('p'))
     .innerJoin('knowledge as k', 'k.id', 'p.id')
-    .select([...CARD_COLUMNS.map((c) => `k.${c}` as const), 'p.seek_value'])
+    .select(['k.id', CARD_JSON_OF_K.as('card'), 'p.seek_value'])
     .orderBy(seekOrder({ ...spec, expr: sql`p.sort_value` }, q.order, sql`p.id`));
   // Prepared: the same few shapes run on every visitor's page.
   return runPrepared(db, cards.compile());
