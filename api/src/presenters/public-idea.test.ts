@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-const text = fc.string({ unit: 'binary', maxLength: 40 }).map((s) => s.replace(/\u0000/g, ''));
+const text = fc.string({ unit: 'binary', maxLength: 40 }).map((s) => s.replaceAll('\u0000', ''));
 const score = (max: number) =>
   fc.option(
     fc.integer({ min: 0, max: max * 100 }).map((n) => n / 100),
