@@ -165,6 +165,7 @@ export const publicSearchQuery = z
 export type PublicSearchQuery = z.infer<typeof publicSearchQuery>;
 
 export const searchResultSchema = ideaCardSchema.extend({ rank: z.number().nullable() }).meta({ id: 'SearchResult' });
+export type SearchResult = z.infer<typeof searchResultSchema>;
 
 export const suggestionsQuery = z.strictObject({
   q: text('q', 100).pipe(z.string().min(1, { error: 'q is required' })),

@@ -18,6 +18,7 @@ import {
   trendingKeywordSchema,
   trendingQuery,
   type IdeaCard,
+  type SearchResult,
 } from '@ideamine/shared/contract/public';
 import { pageQuery } from '@ideamine/shared/contract/common';
 import { paginate } from '@ideamine/shared/envelope';
@@ -89,6 +90,10 @@ const trendingFor = (app: AppContext, window: z.infer<typeof trendingQuery>['tim
     await ensureIdeaRollups(app.db);
     return trendingKeywords(app.readDb, window, limit);
   });
+
+/** Search results as JSON text: each card as PostgreSQL wrote it, its rank added as the last field. */
+const searchResultsJson = (rows: { card: string; rank: number | null }[]) =>
+  `[${rows.map((r) => `${r.card.slice(0, -1)},"rank":${JSON.stringify(r.rank === null ? null : Number(r.rank))}}`).join(',')}]`;
 
 export const publicRoutes = [
   defineRoute({
@@ -247,13 +252,10 @@ export const publicRoutes = [
         listing: app.publicListing,
       });
       const trending = query.include_trending === 'true' ? await trendingFor(app, '30d', 10) : undefined;
-      return ok(
-        rows.map((r) => ({ ...presentIdeaCard(r), rank: r.rank === null ? null : Number(r.rank) })),
-        {
-          pagination: paginate(total, query.page, query.page_size, estimated),
-          ...(trending ? { trending } : {}),
-        },
-      );
+      return ok(new JsonText<SearchResult[]>(searchResultsJson(rows)), {
+        pagination: paginate(total, query.page, query.page_size, estimated),
+        ...(trending ? { trending } : {}),
+      });
     },
   }),
 

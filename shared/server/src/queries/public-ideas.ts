@@ -228,7 +228,7 @@ export async function searchPublicIdeas(db: Db, q: PublicSearchQuery, sources: S
   if (q.date_from) base = base.where('created_at', '>=', q.date_from);
   if (q.date_to) base = base.where('created_at', '<=', q.date_to);
   const rank = query ? sql<number>`ts_rank_cd(search, ${query})` : sql<number | null>`null::real`;
-  const cards = base.select([...CARD_COLUMNS, rank.as('rank')]);
+  const cards = base.select(['id', CARD_JSON.as('card'), rank.as('rank')]);
   const offset = (q.page - 1) * q.page_size;
   const totalOf = () => counts(() => countUpTo(db, base, bounds.exactTotalCap));
   const byRank = sql`rank ${sql.raw(q.order)}, id desc`;
@@ -269,7 +269,7 @@ export async function searchPublicIdeas(db: Db, q: PublicSearchQuery, sources: S
           ? await runPrepared(
               db,
               base
-                .select(CARD_COLUMNS)
+                .select(['id', CARD_JSON.as('card')])
                 .where(sql<boolean>`id = ANY(${ids}::int[])`)
                 .compile(),
             )
@@ -331,17 +331,18 @@ async function rankNewestMatches<Card extends { rank: number | null }>(
   let span = Math.ceil((2 * window * ideas) / Math.max(1, estimatedMatches));
   for (;;) {
     const floor = span < ideas ? await createdAtOfNewest(db, span) : null;
-    const matches = floor ? cards.where('created_at', '>=', floor) : cards;
+    // created_at only to order the window by: the rows leave without it.
+    const matches = (floor ? cards.where('created_at', '>=', floor) : cards).select('created_at');
     // MATERIALIZED: planned alone, so the ORDER BY ... LIMIT below cannot pull it back into a
     // walk of the created_at index.
-    const { rows } = await sql<Card & { candidates: number }>`
+    const { rows } = await sql<Card & { candidates: number; created_at: Date }>`
       WITH matches AS MATERIALIZED (${matches}),
       newest AS (SELECT * FROM matches ORDER BY created_at DESC, id DESC LIMIT ${window})
       SELECT newest.*, (SELECT count(*) FROM newest)::int AS candidates FROM newest
       ORDER BY rank ${sql.raw(page.order)}, id DESC LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db);
     const found = rows[0]?.candidates ?? 0;
     if (!floor || found >= window || (rows.length === 0 && page.offset > 0 && found > page.offset)) {
-      return rows.map(({ candidates: _, ...row }) => row as unknown as Card);
+      return rows.map(({ candidates: _, created_at: __, ...row }) => row as unknown as Card);
     }
     span *= 4;
   }
