@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { coverDensityRank, float4Value, tsvectorOrder } from './cover-density';
-import { SliceIndex, type SliceRow } from './slice-index';
+import { firstInOrder, SliceIndex, type SliceRow } from './slice-index';
 import { parseTsvector } from './tsvector-text';
 
 // The index's bookkeeping (slots, sorted posting lists, empty slots, compaction) against a plain
@@ -76,5 +76,21 @@ describe('slice index', () => {
     index.put({ id: 1, createdUs: 1, search: rowText(['kayak']) });
     expect(index.rankedNewest(['canoe'], 1, { order: 'desc', limit: 1, offset: 0 })).toBeNull();
     expect(index.rankedNewest(['kayak'], 1, { order: 'desc', limit: 1, offset: 0 })).toEqual([{ id: 1, rank: 1 }]);
+  });
+});
+
+describe('firstInOrder', () => {
+  it('is the start of a full sort, for any numbers, ties and count wanted', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 20 }), { maxLength: 300 }),
+        fc.nat({ max: 320 }),
+        (keys, wanted) => {
+          const before = (a: number, b: number) => keys[a]! - keys[b]! || b - a;
+          const sorted = keys.map((_, i) => i).sort(before);
+          expect(Array.from(firstInOrder(keys.length, wanted, before))).toEqual(sorted.slice(0, wanted));
+        },
+      ),
+    );
   });
 });

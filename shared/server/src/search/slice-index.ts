@@ -183,18 +183,26 @@ export class SliceIndex {
       });
     const positions = lists.map((list) => list.positions);
     const ranges = new Array<number>(2 * k);
-    const ranked = Array.from(matches.subarray(0, window), (m) => {
+    const n = Math.min(window, matches.length);
+    const rankOf = new Float64Array(n);
+    const idOf = new Int32Array(n);
+    for (let i = 0; i < n; i++) {
+      const m = matches[i]!;
       for (let w = 0; w < k; w++) {
         const e = found[m * k + w]!;
         ranges[2 * w] = lists[w]!.starts[e]!;
         ranges[2 * w + 1] = lists[w]!.starts[e + 1]!;
       }
-      return { id: ids[slotAt(m)]!, rank: coverDensityRankOf(positions, ranges) };
-    });
+      idOf[i] = ids[slotAt(m)]!;
+      rankOf[i] = coverDensityRankOf(positions, ranges);
+    }
     const sign = page.order === 'asc' ? 1 : -1;
-    ranked.sort((a, b) => sign * (a.rank - b.rank) || b.id - a.id);
+    const before = (a: number, b: number) => sign * (rankOf[a]! - rankOf[b]!) || idOf[b]! - idOf[a]!;
     // As PostgreSQL prints a real, so a rank reads the same whichever answered.
-    return ranked.slice(page.offset, page.offset + page.limit).map((r) => ({ id: r.id, rank: float4Value(r.rank) }));
+    return Array.from(firstInOrder(n, page.offset + page.limit, before).subarray(page.offset), (i) => ({
+      id: idOf[i]!,
+      rank: float4Value(rankOf[i]!),
+    }));
   }
 
   private wordNumber(word: string): number {
@@ -246,6 +254,24 @@ export class SliceIndex {
     this.created = created;
     this.inAgeOrder = true;
   }
+}
+
+/**
+ * The first `wanted` of the numbers 0..n-1 in the order `before` gives (negative: a goes first).
+ * A page is a few of a thousand ranked matches: kept in a short sorted run that most numbers
+ * fail to enter at its last place, rather than sorting all thousand.
+ */
+export function firstInOrder(n: number, wanted: number, before: (a: number, b: number) => number): Int32Array {
+  const size = Math.min(n, wanted);
+  const best = new Int32Array(size);
+  let count = 0;
+  for (let i = 0; i < n; i++) {
+    if (count === size && (size === 0 || before(i, best[size - 1]!) >= 0)) continue;
+    let at = count === size ? size - 1 : count++;
+    for (; at > 0 && before(i, best[at - 1]!) < 0; at--) best[at] = best[at - 1]!;
+    best[at] = i;
+  }
+  return best;
 }
 
 /**
