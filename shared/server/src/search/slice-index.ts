@@ -63,6 +63,13 @@ function grown<T extends Int32Array | Uint16Array>(array: T, needed: number): T 
 }
 
 const EMPTY = -1;
+/**
+ * A word in at least this share of the slots gets a bitset of its slots once searched: a pair of
+ * common words is then counted by AND and popcount, and its newest matches found from the top
+ * down, instead of walking both posting lists whole (about 270 µs for two seed words in a
+ * fifth of 50,000 rows). Rarer words keep to their lists, which are short.
+ */
+const BITSET_SHARE = 1 / 32;
 /** Numbers of matches remembered across searches (8 MB): more searches than run at once in a process. */
 const RECENT_NUMBERS = 1_000_000;
 
@@ -80,6 +87,10 @@ export class SliceIndex {
   private recentNumbers = 0;
   /** Scratch for intersecting two lists: an entry per slot, zero between searches. */
   private marks = new Int32Array(0);
+  /** Bitsets of the common words searched so far, by word number, kept current as rows come. */
+  private readonly bitsOf = new Map<number, Uint32Array>();
+  /** Bitset of the slots holding a row. */
+  private liveBits: Uint32Array = new Uint32Array(0);
 
   /** `emptySlack`: empty slots allowed beyond one per row before the lists are compacted. */
   constructor(private readonly emptySlack = 1000) {}
@@ -102,8 +113,14 @@ export class SliceIndex {
     this.ids.push(row.id);
     this.created.push(row.createdUs);
     this.slotOfId.set(row.id, slot);
-    for (const [word, positions] of parseTsvector(row.search))
-      if (positions.length > 0) this.postings[this.wordNumber(word)]!.add(slot, positions);
+    this.liveBits = withBit(this.liveBits, slot);
+    for (const [word, positions] of parseTsvector(row.search)) {
+      if (positions.length === 0) continue;
+      const n = this.wordNumber(word);
+      this.postings[n]!.add(slot, positions);
+      const bits = this.bitsOf.get(n);
+      if (bits) this.bitsOf.set(n, withBit(bits, slot));
+    }
   }
 
   remove(id: number): void {
@@ -111,6 +128,7 @@ export class SliceIndex {
     if (slot === undefined) return;
     this.forgetMatches();
     this.ids[slot] = EMPTY;
+    this.liveBits[slot >>> 5]! &= ~(1 << (slot & 31));
     this.slotOfId.delete(id);
     // Past one empty slot per row the lists are rebuilt, so a scan does not wade through them.
     if (this.ids.length > 2 * this.slotOfId.size + this.emptySlack) this.compact();
@@ -118,7 +136,65 @@ export class SliceIndex {
 
   /** How many rows hold every word. */
   matchCount(lexemes: string[]): number {
+    const common = this.commonBits(lexemes);
+    if (common) return countBits(common, this.liveBits);
     return this.matches(lexemes)?.live.length ?? 0;
+  }
+
+  /** The words' bitsets when every word is common (see BITSET_SHARE), else null. */
+  private commonBits(lexemes: string[]): Uint32Array[] | null {
+    const numbers = lexemes.map((l) => this.wordNumbers.get(l));
+    if (numbers.length === 0 || numbers.some((w) => w === undefined || !this.isCommon(w))) return null;
+    return (numbers as number[]).map((w) => this.bitsetOf(w));
+  }
+
+  private isCommon(word: number): boolean {
+    return this.postings[word]!.count >= this.ids.length * BITSET_SHARE;
+  }
+
+  private bitsetOf(word: number): Uint32Array {
+    let bits = this.bitsOf.get(word);
+    if (!bits) {
+      const list = this.postings[word]!;
+      bits = new Uint32Array(this.liveBits.length);
+      for (let e = 0; e < list.count; e++) bits = withBit(bits, list.slots[e]!);
+      this.bitsOf.set(word, bits);
+    }
+    return bits;
+  }
+
+  /**
+   * The newest `window` live rows holding every common word, newest first, each with its
+   * posting's number in each list (as `matches` gives them); null when fewer hold them all.
+   * Reads the bitsets from the top down and each list back from its end only as far as needed.
+   */
+  private newestCommon(lexemes: string[], window: number): { lists: Postings[]; found: Int32Array } | null {
+    const words = tsvectorOrder(lexemes);
+    const bits = this.commonBits(words);
+    if (!bits) return null;
+    const lists = this.listsOf(words)!;
+    const k = lists.length;
+    const found = new Int32Array(window * k);
+    const at = lists.map((list) => list.count - 1);
+    let n = 0;
+    for (let i = Math.ceil(this.ids.length / 32) - 1; i >= 0 && n < window; i--) {
+      let x = this.liveBits[i]!;
+      for (const b of bits) x &= b[i] ?? 0;
+      while (x !== 0 && n < window) {
+        const bit = 31 - Math.clz32(x);
+        x &= ~(1 << bit);
+        const slot = i * 32 + bit;
+        for (let w = 0; w < k; w++) {
+          const slots = lists[w]!.slots;
+          let e = at[w]!;
+          while (slots[e]! > slot) e--;
+          at[w] = e;
+          found[n * k + w] = e;
+        }
+        n++;
+      }
+    }
+    return n < window ? { lists, found: found.subarray(0, 0) } : { lists, found };
   }
 
   /**
@@ -165,7 +241,10 @@ export class SliceIndex {
    * the page of them asked for; null when fewer than `window` rows hold them all.
    */
   rankedNewest(lexemes: string[], window: number, page: SlicePage): RankedId[] | null {
-    const all = this.matches(lexemes);
+    const newest = this.inAgeOrder && window > 0 ? this.newestCommon(lexemes, window) : null;
+    const all = newest
+      ? { ...newest, live: ascending(newest.found.length / newest.lists.length) }
+      : this.matches(lexemes);
     if (!all) return window > 0 ? null : [];
     const { lists, found, live } = all;
     if (live.length < window) return null;
@@ -253,7 +332,44 @@ export class SliceIndex {
     this.ids = ids;
     this.created = created;
     this.inAgeOrder = true;
+    this.bitsOf.clear();
+    this.liveBits = new Uint32Array(0) as Uint32Array;
+    for (let slot = 0; slot < ids.length; slot++) this.liveBits = withBit(this.liveBits, slot);
   }
+}
+
+/** 0, 1, ... n - 1. */
+function ascending(n: number): Int32Array {
+  const numbers = new Int32Array(n);
+  for (let i = 0; i < n; i++) numbers[i] = i;
+  return numbers;
+}
+
+/** `bits` with `slot`'s bit set, grown (doubling) when too short. */
+function withBit(bits: Uint32Array, slot: number): Uint32Array {
+  const word = slot >>> 5;
+  if (word >= bits.length) bits = grown32(bits, word + 1);
+  bits[word]! |= 1 << (slot & 31);
+  return bits;
+}
+
+function grown32(bits: Uint32Array, needed: number): Uint32Array {
+  const bigger = new Uint32Array(Math.max(needed, bits.length * 2, 64));
+  bigger.set(bits);
+  return bigger;
+}
+
+/** How many bits are set in all of `sets` and in `live`. */
+function countBits(sets: Uint32Array[], live: Uint32Array): number {
+  let count = 0;
+  for (let i = 0; i < live.length; i++) {
+    let x = live[i]!;
+    for (const bits of sets) x &= bits[i] ?? 0;
+    x -= (x >>> 1) & 0x55555555;
+    x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+    count += Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+  }
+  return count;
 }
 
 /**
