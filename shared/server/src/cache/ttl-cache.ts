@@ -16,6 +16,10 @@ interface Entry {
   loading?: Promise<unknown>;
 }
 
+/** Whether an entry holds an answer that may still be served. */
+const isKept = (entry: Entry | undefined, now: number): entry is Entry & { value: Promise<unknown> } =>
+  entry?.value !== undefined && entry.fresh > now;
+
 export class TtlCache {
   private readonly entries = new Map<string, Entry>();
   /** Bumped by clear(): a load from an earlier generation is not kept. */
@@ -34,7 +38,7 @@ export class TtlCache {
     if (this.ttlMs <= 0) return load();
     const now = Date.now();
     let entry = this.entries.get(key);
-    if (entry?.value && entry.fresh > now) return entry.value as Promise<T>;
+    if (isKept(entry, now)) return entry.value as Promise<T>;
     if (entry?.loading) return entry.loading as Promise<T>;
     const keep = !this.keepFromSecondAsk || entry !== undefined || this.askedBefore(key, now);
     if (!entry) {
@@ -69,7 +73,7 @@ export class TtlCache {
   /** The kept answer for `key` while it is fresh; undefined when it would have to load. */
   peek(key: string): Promise<unknown> | undefined {
     const entry = this.entries.get(key);
-    return entry?.value && entry.fresh > Date.now() ? entry.value : undefined;
+    return isKept(entry, Date.now()) ? entry.value : undefined;
   }
 
   clear(): void {

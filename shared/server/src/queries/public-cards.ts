@@ -1,5 +1,4 @@
-import { sql, type Selectable } from 'kysely';
-import type { KnowledgeTable } from '../db/schema';
+import { sql } from 'kysely';
 
 // What a card of the public lists shows (the list, search, projects, a user's dashboard).
 
@@ -24,9 +23,6 @@ export const CARD_COLUMNS = [
   'source_domain',
   'created_at',
 ] as const;
-
-/** A card of the public lists, with its sort value as text for the next page's cursor. */
-export type CardRow = Pick<Selectable<KnowledgeTable>, (typeof CARD_COLUMNS)[number]> & { seek_value: string | null };
 
 /**
  * A card as JSON text, built by PostgreSQL from the columns above of `table` (a name or alias):

@@ -164,15 +164,16 @@ export class SliceIndex {
   }
 
   /**
-   * The newest `window` live rows holding every common word, newest first, each with its
-   * posting's number in each list (as `matches` gives them); null when fewer hold them all.
+   * The newest `window` live rows holding every common word (fewer when fewer hold them all),
+   * newest first, each with its posting's number in each list (as `matches` gives them); null
+   * when a word is not common.
    * Reads the bitsets from the top down and each list back from its end only as far as needed.
    */
   private newestCommon(lexemes: string[], window: number): { lists: Postings[]; found: Int32Array } | null {
-    const words = tsvectorOrder(lexemes);
-    const bits = this.commonBits(words);
+    const bits = this.commonBits(lexemes);
     if (!bits) return null;
-    const lists = this.listsOf(words)!;
+    // In tsvector order, as ranking reads them; the bitsets are only ANDed, in any order.
+    const lists = this.listsOf(lexemes)!;
     const k = lists.length;
     const found = new Int32Array(window * k);
     const at = lists.map((list) => list.count - 1);
@@ -194,7 +195,7 @@ export class SliceIndex {
         n++;
       }
     }
-    return n < window ? { lists, found: found.subarray(0, 0) } : { lists, found };
+    return { lists, found: found.subarray(0, n * k) };
   }
 
   /**
