@@ -23,6 +23,8 @@ export function timestamptzMicros(text: string): number | undefined {
 /** The in-memory key of a cursor's value for a sort: null for a gap, undefined when unreadable. */
 export function sortKeyOf(sort: MemorySort, value: string | null): number | null | undefined {
   if (value === null) return null;
+  // A title's place is PostgreSQL's to say (title-keys.ts): the cursor's idea may have moved.
+  if (sort === 'title') return undefined;
   if (sort === 'created_at') return timestamptzMicros(value);
   if (sort === 'vote_score') return INTEGER.test(value) ? Number(value) : undefined;
   const m = HUNDREDTHS.exec(value);

@@ -141,7 +141,7 @@ const cardsJson = (rows: CardJsonRow[]) => `[${rows.map((r) => r.card).join(',')
  * A page of the public list from this process's in-memory copy (listing/): its ids and total
  * there, its cards from knowledge by id as JSON text made by PostgreSQL (`cardsJson`, a JSON
  * array in the page's order), ready to be written into the answer. Undefined, so PostgreSQL's
- * listing answers, when the copy cannot (not built, the title sort) or is behind the cards (an
+ * listing answers, when the copy cannot (not built, a title cursor) or is behind the cards (an
  * idea on the page just left the list).
  */
 async function listFromMemory(
