@@ -409,7 +409,8 @@ export class ListingIndex {
       else sorted[next[bucketOf(key)]!++] = slot;
     }
     const compare = (a: number, b: number) => this.compare(s, a, b);
-    for (let b = 0; b < n; b++) if (starts[b + 1]! - starts[b]! > 1) sorted.subarray(starts[b]!, starts[b + 1]!).sort(compare);
+    for (let b = 0; b < n; b++)
+      if (starts[b + 1]! - starts[b]! > 1) sorted.subarray(starts[b]!, starts[b + 1]!).sort(compare);
     return sorted;
   }
 

@@ -72,7 +72,7 @@ export async function keysBetweenNeighbours(
     WHERE x.category = '*' AND x.id = ANY(${moved}::int[])
     ORDER BY x.title, x.id`.execute(trx);
   const keys = new Map<number, number>();
-  for (let first = 0; first < rows.length; ) {
+  for (let first = 0; first < rows.length;) {
     const { before, after } = rows[first]!;
     let last = first;
     while (last + 1 < rows.length && rows[last + 1]!.before === before && rows[last + 1]!.after === after) last++;

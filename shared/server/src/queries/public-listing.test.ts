@@ -207,7 +207,10 @@ describe('public list in memory', () => {
         const f: Filter = { ...byTitle, order, ...(category ? { category } : {}) };
         const expected = await oracle(f);
         const page = await read(f, 3, 100);
-        expect(page.rows.map((r) => r.id), JSON.stringify(f)).toEqual(expected.slice(200, 300));
+        expect(
+          page.rows.map((r) => r.id),
+          JSON.stringify(f),
+        ).toEqual(expected.slice(200, 300));
         expect(page.total).toBe(expected.length);
       }
     }
