@@ -73,7 +73,7 @@ export async function createAppContext(
     publicCache: new TtlCache(config.publicCacheSeconds * 1000, 1000, true),
     dashboardCache: new TtlCache(config.dashboardCacheSeconds * 1000),
     searchSlice: new SearchSlice(readDb, log),
-    publicListing: new ListingCopy(readDb, log),
+    publicListing: new ListingCopy(readDb, log, config.publicCardCacheBytes),
   };
   // A change anywhere (any API process, a worker) drops both caches here within a second, and
   // with a read replica once more when the replica has replayed it.

@@ -62,6 +62,7 @@ const envSchema = z.object({
   BACKUP_DIR: z.string().optional(),
   DASHBOARD_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
   PUBLIC_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  PUBLIC_CARD_CACHE_MB: z.coerce.number().int().min(0).max(16_384).default(64),
   IDEA_STORM_MAX_PER_IP_PER_HOUR: int(20),
   AVATAR_MAX_BYTES: int(2 * 1024 * 1024),
   PORTAL_DIR: z.string().optional(),
@@ -139,6 +140,8 @@ export interface Config {
   dashboardCacheSeconds: number;
   /** How long trending keywords, category counts and anonymous list pages are cached (0: off). */
   publicCacheSeconds: number;
+  /** Memory for the cards of ideas listed lately (listing/card-cache.ts), in bytes; 0 keeps none. */
+  publicCardCacheBytes: number;
   /** Public Idea Storm submissions per IP per hour. */
   ideaStormMaxPerIp: number;
   /** Largest avatar image (profile_file) accepted, in bytes; enforced while the upload streams. */
@@ -207,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupDir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups')),
     dashboardCacheSeconds: e.DASHBOARD_CACHE_SECONDS,
     publicCacheSeconds: e.PUBLIC_CACHE_SECONDS,
+    publicCardCacheBytes: e.PUBLIC_CARD_CACHE_MB * 1024 * 1024,
     ideaStormMaxPerIp: e.IDEA_STORM_MAX_PER_IP_PER_HOUR,
     avatarMaxBytes: e.AVATAR_MAX_BYTES,
     portalDir: path.resolve(e.PORTAL_DIR ?? DEFAULT_PORTAL_DIR),

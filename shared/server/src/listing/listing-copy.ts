@@ -12,6 +12,7 @@ import {
   type MemorySort,
   type PageStart,
 } from './listing-index';
+import { CardCache } from './card-cache';
 import { sortKeyOf } from './sort-keys';
 import { keysBetweenNeighbours, NEIGHBOUR_LIMIT, readTitleOrder, type TitleOrder } from './title-keys';
 
@@ -48,12 +49,17 @@ export type ListingQuery = Pick<PublicIdeasQuery, 'category' | 'profit_level' | 
 };
 
 export class ListingCopy extends MemoryCopy<ListingIndex> {
-  constructor(db: Db, log: Logger) {
+  /** Cards of ideas listed lately (card-cache.ts), dropped as their ideas change. */
+  readonly cards: CardCache;
+
+  /** `cardBudgetBytes`: how much the card cache may hold; 0 keeps no cards. */
+  constructor(db: Db, log: Logger, cardBudgetBytes = 0) {
     super(db, log, 'public list');
+    this.cards = new CardCache(cardBudgetBytes);
   }
 
   /**
-   * The ids of a page of the public list and its total, from `offset` matching ideas in or after
+   * The ids of a page of the public list, its total and its last idea's key (a gap: null), from `offset` matching ideas in or after
    * a cursor; undefined when this copy cannot answer (not built yet, a cursor value it cannot
    * read, as a title) and PostgreSQL must.
    */
@@ -61,7 +67,7 @@ export class ListingCopy extends MemoryCopy<ListingIndex> {
     q: ListingQuery,
     start: { offset: number } | { cursor: Cursor },
     limit: number,
-  ): Promise<{ ids: number[]; total: number } | undefined> {
+  ): Promise<{ ids: number[]; total: number; lastKey?: number | null } | undefined> {
     const sort = memorySort(q.sort);
     if (!sort) return undefined;
     let from: PageStart;
@@ -75,7 +81,11 @@ export class ListingCopy extends MemoryCopy<ListingIndex> {
     const index = await this.current();
     if (!index) return undefined;
     const filter = { category: q.category, label: q.profit_level, kind: q.user_filter };
-    return { ids: index.page(filter, sort, q.order, from, limit), total: index.count(filter) };
+    const ids = index.page(filter, sort, q.order, from, limit);
+    const last = ids[ids.length - 1];
+    // The last idea's key, for the next page's cursor.
+    const lastKey = last === undefined ? undefined : index.keyOf(last, sort);
+    return { ids, total: index.count(filter), ...(lastKey === undefined ? {} : { lastKey }) };
   }
 
   /** Public ideas matching a filter, from the copy; undefined while there is none. */
@@ -84,6 +94,8 @@ export class ListingCopy extends MemoryCopy<ListingIndex> {
   }
 
   protected async build(): Promise<{ copy: ListingIndex; readFrom: string }> {
+    // Changes between the last copy and this one are not read: no card from before may stay.
+    this.cards.clear();
     const index = new ListingIndex();
     let titles: TitleOrder | undefined;
     const readFrom = await readInSnapshot(
@@ -134,6 +146,7 @@ export class ListingCopy extends MemoryCopy<ListingIndex> {
         }
         if (moved.length && !(await this.keyTitles(trx, index, moved, puts))) return 'rebuild';
         index.apply(puts, removed);
+        this.cards.forget([...removed, ...puts.map((p) => p.id)]);
         return { readFrom: rows[0]!.read_from };
       });
   }

@@ -110,6 +110,9 @@ describe('listing index', () => {
             index.apply(puts, removed);
             // Read after every batch: what a read remembers (block counts) must follow the changes.
             expect(index.size).toBe(ideas.size);
+            for (const i of ideas.values())
+              for (const sort of MEMORY_SORTS) expect(index.keyOf(i.id, sort)).toBe(keyOf(i, sort));
+            for (const id of removed) expect(index.keyOf(id, 'created_at')).toBeUndefined();
             for (const r of reads) {
               const expected = oracle(ideas, r.filter, r.sort, r.order);
               const label = JSON.stringify(r);

@@ -113,6 +113,14 @@ export class ListingIndex {
     return this.slotOfId.size;
   }
 
+  /** A listed idea's key in a sort (null for a gap); undefined when it is not listed. */
+  keyOf(id: number, sort: MemorySort): number | null | undefined {
+    const slot = this.slotOfId.get(id);
+    if (slot === undefined) return undefined;
+    const key = this.keys[MEMORY_SORTS.indexOf(sort)]![slot]!;
+    return key === GAP ? null : key;
+  }
+
   /** A listed idea's title key and title hash; undefined when it is not listed. */
   titleOf(id: number): { key: number; hash: number } | undefined {
     const slot = this.slotOfId.get(id);

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../test/database';
-import { sortKeyOf, timestamptzMicros } from './sort-keys';
+import { sortKeyOf, sortValueText, timestamptzMicros } from './sort-keys';
 
 // A cursor's value as PostgreSQL printed it, read back as the in-memory list's key: the same
 // instant to the microsecond in any session time zone, the scores in exact hundredths.
@@ -44,5 +44,26 @@ describe('sort keys', () => {
     expect(sortKeyOf('vote_score', '-3')).toBe(-3);
     expect(sortKeyOf('vote_score', '1.5')).toBeUndefined();
     expect(sortKeyOf('profit_score', null)).toBeNull();
+  });
+
+  it('prints a key as a cursor value that both PostgreSQL and sortKeyOf read back to the same key', async () => {
+    for (const instant of INSTANTS) {
+      const { rows } = await sql<{ us: string }>`
+        SELECT (extract(epoch FROM ${instant}::timestamptz) * 1000000)::bigint::text AS us`.execute(db());
+      const key = Number(rows[0]!.us);
+      const text = sortValueText('created_at', key)!;
+      expect(sortKeyOf('created_at', text), text).toBe(key);
+      const back = await sql<{ same: boolean }>`SELECT ${text}::timestamptz = ${instant}::timestamptz AS same`.execute(
+        db(),
+      );
+      expect(back.rows[0]!.same, text).toBe(true);
+    }
+    for (const key of [0, 5, 750, 999, 1000, 29])
+      expect(sortKeyOf('profit_score', sortValueText('profit_score', key)!)).toBe(key);
+    expect(sortValueText('overall_score', 29)).toBe('0.29');
+    expect(sortValueText('vote_score', -3)).toBe('-3');
+    expect(sortValueText('profit_score', null)).toBeNull();
+    expect(sortValueText('title', 1024)).toBeUndefined();
+    expect(sortValueText('created_at', Date.UTC(44, 0, 1) * 1000 - 1_900 * 365 * 86_400_000_000)).toBeUndefined();
   });
 });

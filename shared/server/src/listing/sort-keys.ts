@@ -33,3 +33,20 @@ export function sortKeyOf(sort: MemorySort, value: string | null): number | null
   const hundredths = Number(whole) * 100 + Number(decimals.padEnd(2, '0'));
   return minus ? -hundredths : hundredths;
 }
+
+/**
+ * The sort value of an in-memory key as a cursor carries it: PostgreSQL's text for it, which
+ * sortKeyOf reads back to the same key. Undefined for a title (its key is a place, not the text)
+ * and for a time PostgreSQL would print otherwise (a year outside 100-9999).
+ */
+export function sortValueText(sort: MemorySort, key: number | null): string | null | undefined {
+  if (key === null) return null;
+  if (sort === 'title') return undefined;
+  if (sort === 'vote_score') return String(key);
+  if (sort !== 'created_at') return (key / 100).toFixed(2);
+  const seconds = Math.floor(key / 1_000_000);
+  const iso = new Date(seconds * 1000).toISOString();
+  if (!/^\d{4}-/.test(iso) || iso < '0100') return undefined;
+  const micros = String(key - seconds * 1_000_000).padStart(6, '0');
+  return `${iso.slice(0, 10)} ${iso.slice(11, 19)}.${micros}+00`;
+}

@@ -1,4 +1,4 @@
-import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { CompiledQuery, sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { PublicIdeasQuery, PublicSearchQuery } from '@ideamine/shared/contract/public';
 import type { Db } from '../db/database';
 import { runPrepared } from '../db/prepared';
@@ -19,6 +19,7 @@ import { LISTING_SORTS, listingPage } from './public-listing';
 import { rankedNewestInSlice } from './search-recent';
 import type { SearchSlice } from '../search/search-slice';
 import type { ListingCopy } from '../listing/listing-copy';
+import { sortValueText } from '../listing/sort-keys';
 
 // Reads behind the public portal. Private, deleted and merged-away ideas never leave this file.
 
@@ -86,7 +87,7 @@ export async function listPublicIdeas(
   q: PublicIdeasQuery,
   callerId: number | null,
   counts?: CountSource,
-  listing?: Pick<ListingCopy, 'page'>,
+  listing?: Pick<ListingCopy, 'page' | 'cards'>,
 ) {
   const { search, category, profit_level, user_filter } = q;
   const indexed = !search && user_filter !== 'mine';
@@ -139,36 +140,58 @@ const cardsJson = (rows: CardJsonRow[]) => `[${rows.map((r) => r.card).join(',')
 
 /**
  * A page of the public list from this process's in-memory copy (listing/): its ids and total
- * there, its cards from knowledge by id as JSON text made by PostgreSQL (`cardsJson`, a JSON
- * array in the page's order), ready to be written into the answer. Undefined, so PostgreSQL's
- * listing answers, when the copy cannot (not built, a title cursor) or is behind the cards (an
- * idea on the page just left the list).
+ * there, its cards as JSON text (`cardsJson`, a JSON array in the page's order) ready to be
+ * written into the answer: those the copy's card cache holds, the rest made by PostgreSQL from
+ * knowledge by id in one round trip. Undefined, so PostgreSQL's listing answers, when the copy
+ * cannot (not built, a title cursor) or is behind the cards (an idea on the page just left the
+ * list). Rows carry the sort value (for the next cursor) on the last one only.
  */
 async function listFromMemory(
   db: Db,
   q: PublicIdeasQuery & { user_filter: 'all' | 'community' | 'crawled' },
-  listing: Pick<ListingCopy, 'page'>,
+  listing: Pick<ListingCopy, 'page' | 'cards'>,
 ) {
   const start = q.cursor ? { cursor: decodeCursor(q.cursor, q.sort, q.order) } : { offset: (q.page - 1) * q.page_size };
   const page = await listing.page(q, start, q.page_size);
   if (!page) return undefined;
-  const seekValue = sql<string | null>`${SORT_EXPRESSIONS[q.sort].expr}::text`.as('seek_value');
-  // Prepared: one shape per sort, whatever the page (the ids as one array).
-  const found = page.ids.length
-    ? await runPrepared(
-        db,
-        publicIdeas(db)
-          .select(['id', seekValue, CARD_JSON.as('card')])
-          .where(sql<boolean>`id = ANY(${page.ids}::int[])`)
-          .compile(),
-      )
-    : [];
-  if (found.length < page.ids.length) return undefined;
-  const byId = new Map(found.map((r) => [r.id, r]));
-  const rows = page.ids.map((id) => byId.get(id)!);
+  const { cards } = listing;
+  const generation = cards.generation;
+  const held = page.ids.map((id) => cards.get(id));
+  const missing = page.ids.filter((_, i) => held[i] === undefined);
+  if (missing.length) {
+    const found = await runPrepared(db, listedCardsById(db, missing));
+    if (found.length < missing.length) return undefined;
+    cards.keep(found, generation);
+    const byId = new Map(found.map((r) => [r.id, r.card]));
+    page.ids.forEach((id, i) => (held[i] ??= byId.get(id)));
+  }
+  const rows: CardJsonRow[] = page.ids.map((id, i) => ({ id, card: held[i]!, seek_value: null }));
   const last = rows.length === q.page_size ? rows[rows.length - 1] : undefined;
-  const nextCursor = last ? encodeCursor(q.sort, q.order, { value: last.seek_value, id: last.id }) : null;
+  let nextCursor: string | null = null;
+  if (last) {
+    // The copy's sort value of the last idea, printed as PostgreSQL would; a title from its card.
+    const value =
+      q.sort === 'title'
+        ? (JSON.parse(last.card) as { title: string }).title
+        : sortValueText(q.sort, page.lastKey ?? null);
+    if (value === undefined) return undefined;
+    last.seek_value = value;
+    nextCursor = encodeCursor(q.sort, q.order, { value, id: last.id });
+  }
   return { rows, cardsJson: cardsJson(rows), total: page.total, nextCursor };
+}
+
+/** listedCardsById's query, compiled once (the same for every page); the ids are its last parameter. */
+let listedCards: CompiledQuery<{ id: number; card: string }> | undefined;
+
+/** Public ideas' cards by id, as one prepared statement whatever the ids. */
+function listedCardsById(db: Db, ids: number[]): CompiledQuery<{ id: number; card: string }> {
+  listedCards ??= publicIdeas(db)
+    .select(['id', CARD_JSON.as('card')])
+    .where(sql<boolean>`id = ANY(${[]}::int[])`)
+    .compile();
+  const parameters = [...listedCards.parameters.slice(0, -1), ids];
+  return CompiledQuery.raw(listedCards.sql, parameters) as CompiledQuery<{ id: number; card: string }>;
 }
 
 async function countRows(base: ReturnType<typeof publicIdeas>): Promise<number> {

@@ -9,6 +9,7 @@ import { applyConcurrently, CATEGORIES, ideaChange } from '../test/public-idea-c
 import { ListingCopy } from '../listing/listing-copy';
 import { listPublicIdeas } from './public-ideas';
 import { pruneListingChangeLog } from './public-listing';
+import { CARD_COLUMNS } from './public-cards';
 
 // The public list read from public_listing (kept by triggers) against an oracle that sorts
 // knowledge itself: after random concurrent inserts, deletes, visibility, category, label, vote,
@@ -56,6 +57,7 @@ const fromListing: Read = (f, page, page_size, cursor) =>
 /** The in-memory copy; the cards must come from it, so a read PostgreSQL answered instead fails. */
 function fromMemory(copy: ListingCopy): Read {
   const answered = {
+    cards: copy.cards,
     page: async (...args: Parameters<ListingCopy['page']>) => {
       const page = await copy.page(...args);
       // A title cursor is PostgreSQL's to place (listing/title-keys.ts); every other read is the copy's.
@@ -108,7 +110,8 @@ describe('public listing', () => {
       .values({ username: 'lister', email: 'lister@listing.test', password_hash: 'x', role: 'trial' })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const copy = new ListingCopy(db(), pino({ level: 'silent' }));
+    // With a card cache, so cards kept from one round must show the next round's changes.
+    const copy = new ListingCopy(db(), pino({ level: 'silent' }), 1024 * 1024);
     expect(await copy.ready()).toBe(true);
     const inMemory = fromMemory(copy);
     await fc.assert(
@@ -121,6 +124,9 @@ describe('public listing', () => {
           for (const f of filters) {
             await expectOracleOrder(fromListing, f);
             await expectOracleOrder(inMemory, f);
+            expect((await inMemory(f, 1, 100)).cardsJson, JSON.stringify(f)).toBe(
+              (await fromListing(f, 1, 100)).cardsJson,
+            );
           }
         },
       ),
@@ -217,6 +223,49 @@ describe('public list in memory', () => {
     expect(renumbered()).toBe(2);
     await db().deleteFrom('knowledge').where('title', 'like', 'Mm %').execute();
     await db().deleteFrom('knowledge').where('title', '=', 'Aa retitled').execute();
+  });
+
+  it('keeps the cards it showed, and shows a card as it is after any change to it', async () => {
+    const copy = new ListingCopy(db(), pino({ level: 'silent' }), 1024 * 1024);
+    expect(await copy.ready()).toBe(true);
+    const read = fromMemory(copy);
+    const f: Filter = { user_filter: 'all', sort: 'created_at', order: 'desc' };
+    const cardsOf = async () => JSON.parse((await read(f, 1, 5)).cardsJson) as Record<string, unknown>[];
+    const first = await cardsOf();
+    expect(copy.cards.size).toBe(5);
+    // Changes only a card shows (the listing sorts by none of them), each told as NOTIFY tells it.
+    const changes: [string, Record<string, unknown>][] = [
+      ['summary', { summary: 'A summary edited after the card was kept' }],
+      ['editor_pick', { editor_pick: true, editor_pick_message: 'Picked while kept' }],
+      ['key_strengths', { key_strengths: ['Edited strength'] }],
+      ['monetization_score', { monetization_score: 9.25 }],
+    ];
+    for (const [name, set] of changes) {
+      await db().updateTable('knowledge').set(set).where('id', '=', Number(first[2]!.id)).execute();
+      copy.changed();
+      const now = (await cardsOf())[2]!;
+      for (const [column, value] of Object.entries(set)) expect(now[column], name).toEqual(value);
+    }
+    // An upvote and a downvote together leave the vote score, and so the listing, as they were.
+    await db()
+      .updateTable('knowledge')
+      .set((eb) => ({ upvotes: eb('upvotes', '+', 1), downvotes: eb('downvotes', '+', 1) }))
+      .where('id', '=', Number(first[0]!.id))
+      .execute();
+    copy.changed();
+    expect((await cardsOf())[0]!.upvotes).toBe(Number(first[0]!.upvotes) + 1);
+    // The cursor of a page made from kept cards goes on where PostgreSQL's would.
+    const kept = await read(f, 1, 5);
+    expect(kept.nextCursor).toBe((await fromListing(f, 1, 5)).nextCursor);
+  });
+
+  it('logs a change of every column a card shows', async () => {
+    const { rows } = await sql<{ body: string }>`
+      SELECT pg_get_functiondef('public_card_log_change'::regproc) AS body`.execute(db());
+    for (const column of CARD_COLUMNS.filter((c) => c !== 'id')) {
+      expect(rows[0]!.body, column).toContain(`o.${column}`);
+      expect(rows[0]!.body, column).toContain(`n.${column}`);
+    }
   });
 
   it('keeps its change log a day', async () => {

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { CardCache } from './card-cache';
+
+// The card cache's bookkeeping: least recently used out past its budget, changed ideas dropped,
+// and no card kept that was read before a read of changes.
+
+const card = (id: number, length = 100) => ({ id, card: `{"id":${id}}`.padEnd(length, ' ') });
+
+describe('card cache', () => {
+  it('drops the least recently used cards past its budget in bytes', () => {
+    // Room for three cards of 100 characters and their overhead of 80 bytes each.
+    const cache = new CardCache(3 * 180);
+    cache.keep([card(1), card(2), card(3)], cache.generation);
+    expect(cache.get(1)).toBeDefined();
+    cache.keep([card(4)], cache.generation);
+    expect(cache.size).toBe(3);
+    expect(cache.get(2)).toBeUndefined();
+    expect([1, 3, 4].map((id) => cache.get(id) !== undefined)).toEqual([true, true, true]);
+    // Keeping an idea again replaces its card and counts it once.
+    cache.keep([card(4, 150)], cache.generation);
+    expect(cache.get(4)!.length).toBe(150);
+    expect(cache.size).toBe(2);
+  });
+
+  it('forgets changed ideas and keeps nothing read before a read of changes', () => {
+    const cache = new CardCache(1 << 20);
+    cache.keep([card(1), card(2)], cache.generation);
+    const before = cache.generation;
+    cache.forget([1]);
+    expect(cache.get(1)).toBeUndefined();
+    expect(cache.get(2)).toBeDefined();
+    cache.keep([card(1)], before);
+    expect(cache.get(1)).toBeUndefined();
+    cache.keep([card(1)], cache.generation);
+    expect(cache.get(1)).toBeDefined();
+    const beforeClear = cache.generation;
+    cache.clear();
+    expect(cache.size).toBe(0);
+    cache.keep([card(5)], beforeClear);
+    expect(cache.size).toBe(0);
+  });
+
+  it('holds nothing with a budget of 0', () => {
+    const cache = new CardCache(0);
+    cache.keep([card(1)], cache.generation);
+    expect(cache.get(1)).toBeUndefined();
+    expect(cache.enabled).toBe(false);
+  });
+});
