@@ -6,19 +6,22 @@ import { CardCache } from './card-cache';
 
 const card = (id: number, length = 100) => ({ id, card: `{"id":${id}}`.padEnd(length, ' ') });
 
-/** Cards are kept from their second read: reads them twice. */
+/** Reads cards twice, so they are kept even when the cache is full. */
 function keepRead(cache: CardCache, cards: { id: number; card: string }[], generation = cache.generation) {
   cache.keep(cards, generation);
   cache.keep(cards, generation);
 }
 
 describe('card cache', () => {
-  it('keeps a card from its second read', () => {
-    const cache = new CardCache(1 << 20);
+  it('keeps every card while it has room, and once full a card from its second read', () => {
+    const cache = new CardCache(2 * 180);
+    cache.keep([card(7), card(8)], cache.generation);
+    expect(cache.size).toBe(2);
     cache.keep([card(1)], cache.generation);
     expect(cache.get(1)).toBeUndefined();
     cache.keep([card(1)], cache.generation);
     expect(cache.get(1)).toBeDefined();
+    expect(cache.size).toBe(2);
     // The memory of cards read once is cleared past 10,000 of them (twice what the cache holds, at least).
     cache.keep([card(2)], cache.generation);
     cache.keep(

@@ -6,7 +6,8 @@
 // to a listed idea's card), so a card is never older than the copy. A card read from PostgreSQL
 // while a read of changes ran may predate it: keep() takes only cards read since the last one.
 //
-// A card is kept from its second read, as the page cache keeps a page from its second ask: when
+// Once the cache is full, a card is kept from its second read, as the page cache keeps a page
+// from its second ask (until then every card is kept, so the cache fills quickly): when
 // visitors page deep into the catalogue nearly every card is new, and keeping each one (only for
 // it to be pushed out unread) made the collector promote thousands of strings a second and cost
 // a tenth of the throughput. Ideas read once are remembered by id in a bitmap, cleared once it
@@ -55,7 +56,7 @@ export class CardCache {
   keep(cards: readonly { id: number; card: string }[], generation: number): void {
     if (!this.enabled || generation !== this.changes) return;
     for (const { id, card } of cards) {
-      if (!this.readBefore(id)) continue;
+      if (this.bytes >= this.budgetBytes && !this.readBefore(id)) continue;
       this.drop(id);
       this.cards.set(id, card);
       this.bytes += card.length + ENTRY_OVERHEAD;

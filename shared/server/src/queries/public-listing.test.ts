@@ -232,9 +232,6 @@ describe('public list in memory', () => {
     const f: Filter = { user_filter: 'all', sort: 'created_at', order: 'desc' };
     const cardsOf = async () => JSON.parse((await read(f, 1, 5)).cardsJson) as Record<string, unknown>[];
     const first = await cardsOf();
-    expect(copy.cards.size).toBe(0);
-    // Kept from their second read.
-    await cardsOf();
     expect(copy.cards.size).toBe(5);
     // Changes only a card shows (the listing sorts by none of them), each told as NOTIFY tells it.
     const changes: [string, Record<string, unknown>][] = [
