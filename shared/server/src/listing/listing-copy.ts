@@ -144,7 +144,7 @@ export class ListingCopy extends MemoryCopy<ListingIndex> {
           if (!held || held.hash !== row.title_hash) moved.push(row.id);
           puts.push(listedIdea(row as ListedRow, held?.key ?? Number.NaN));
         }
-        if (moved.length && !(await this.keyTitles(trx, index, moved, puts))) return 'rebuild';
+        if (moved.length && !(await this.keyTitles(trx, index, moved, puts, removed))) return 'rebuild';
         index.apply(puts, removed);
         this.cards.forget([...removed, ...puts.map((p) => p.id)]);
         return { readFrom: rows[0]!.read_from };
@@ -156,7 +156,13 @@ export class ListingCopy extends MemoryCopy<ListingIndex> {
    * room, or else after renumbering every title from PostgreSQL's order. False when the copy
    * and that order disagree (then the copy is built again).
    */
-  private async keyTitles(trx: Db, index: ListingIndex, moved: number[], puts: ListedIdea[]): Promise<boolean> {
+  private async keyTitles(
+    trx: Db,
+    index: ListingIndex,
+    moved: number[],
+    puts: ListedIdea[],
+    removed: number[],
+  ): Promise<boolean> {
     const between =
       moved.length <= NEIGHBOUR_LIMIT
         ? await keysBetweenNeighbours(trx, moved, (id) => index.titleOf(id)?.key)
@@ -167,8 +173,9 @@ export class ListingCopy extends MemoryCopy<ListingIndex> {
     }
     const titles = await readTitleOrder(trx);
     this.log.info({ moved: moved.length }, 'title keys renumbered from the order of titles');
-    // The moved ideas leave first: the lists find an idea by its key, and theirs are stale.
-    index.apply([], moved);
+    // The moved ideas leave first (the lists find an idea by its key, and theirs are stale), and
+    // the removed ones, which the order no longer holds.
+    index.apply([], [...moved, ...removed]);
     if (!index.renumberTitles((id) => titles.keyOf(id))) return false;
     for (const put of puts) put.titleKey = titleKeyIn(titles, put.id);
     return true;

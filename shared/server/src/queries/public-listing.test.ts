@@ -207,6 +207,9 @@ describe('public list in memory', () => {
     const many = Array.from({ length: 2_100 }, (_, i) => `Mm many ${(i * 7919) % 2_100}`);
     await insert(many);
     await db().updateTable('knowledge').set({ title: 'Aa retitled' }).where('title', '=', 'Mm gap 007').execute();
+    // Ideas that leave the list in the same read are not in the order read again.
+    await db().updateTable('knowledge').set({ visibility: 'private' }).where('title', '=', 'Mm gap 011').execute();
+    await db().deleteFrom('knowledge').where('title', '=', 'Mm gap 012').execute();
     copy.changed();
     for (const order of ['asc', 'desc'] as const) {
       for (const category of [undefined, 'saas']) {
