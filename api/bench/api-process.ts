@@ -61,3 +61,14 @@ export async function startApiProcess(env: NodeJS.ProcessEnv): Promise<ApiProces
     },
   };
 }
+
+/** Waits until the API's in-memory copies (search index, list) are built: a steady state, not its first seconds. */
+export async function copiesBuilt(url: string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    const health = (await (await fetch(`${url}/healthz`)).json()) as { search_index?: string; list_index?: string };
+    if (health.search_index === 'ready' && health.list_index === 'ready') return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('the API did not build its in-memory search index and list within 2 minutes');
+}

@@ -7,7 +7,7 @@ import { closeAppContext, createAppContext } from '@ideamine/server/boot';
 import { trimSearchRecent } from '@ideamine/server/queries/search-recent';
 import { benchDatabase } from './bench-database';
 import { countIdeas, SEED_WORDS, seedIdeas } from './seed-ideas';
-import { startApiProcess, startScript } from './api-process';
+import { copiesBuilt, startApiProcess, startScript } from './api-process';
 import { reportResult } from '../../build/bench-result';
 
 // `npm run bench:api`: seeds 1,000,000 ideas (kept between runs), then loads the public list,
@@ -97,17 +97,6 @@ const newList = () => {
   return `/api/v1/public/ideas?${q}`;
 };
 const newSearch = () => `/api/v1/public/search?q=${encodeURIComponent(`${pick(SEED_WORDS)} ${pick(SEED_WORDS)}`)}`;
-
-/** Waits until the API's in-memory copies (search index, list) are built: a steady state, not its first seconds. */
-async function copiesBuilt(url: string): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    const health = (await (await fetch(`${url}/healthz`)).json()) as { search_index?: string; list_index?: string };
-    if (health.search_index === 'ready' && health.list_index === 'ready') return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('the API did not build its in-memory search index and list within 2 minutes');
-}
 
 const fmt = (r: Result, bare: Result) =>
   `${r.name.padEnd(34)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${String(r.p50).padStart(4)} ms  p99 ${String(r.p99).padStart(5)} ms  ${(r.rps / bare.rps).toFixed(2)}x bare${r.errors ? `  ${r.errors} errors` : ''}`;
