@@ -21,9 +21,6 @@ const idea: fc.Arbitrary<ListedIdea> = fc.record({
   profit: fc.option(fc.integer({ min: 0, max: 4 }).map((n) => n * 250)),
   overall: fc.option(fc.integer({ min: 0, max: 3 }).map((n) => n * 125)),
   votes: fc.integer({ min: -2, max: 2 }),
-  // Wide and fractional, as title keys numbered between neighbours are.
-  titleKey: fc.integer({ min: 0, max: 6 }).map((n) => n * 1_048_576 + (n % 2) * 0.5),
-  titleHash: fc.integer({ min: -5, max: 5 }),
 });
 
 const change = fc.oneof(
@@ -38,13 +35,7 @@ const filter: fc.Arbitrary<ListingFilter> = fc.record({
 });
 
 const keyOf = (i: ListedIdea, sort: MemorySort): number | null =>
-  ({
-    created_at: i.createdUs,
-    profit_score: i.profit,
-    vote_score: i.votes,
-    overall_score: i.overall,
-    title: i.titleKey,
-  })[sort];
+  ({ created_at: i.createdUs, profit_score: i.profit, vote_score: i.votes, overall_score: i.overall })[sort];
 
 /** ORDER BY key <order> NULLS LAST, id <order>: negative when a comes first. */
 function compare(sort: MemorySort, order: 'asc' | 'desc', a: ListedIdea, b: ListedIdea): number {
@@ -147,8 +138,6 @@ describe('listing index', () => {
       profit: n % 5 ? (n * 13) % 1000 : null,
       overall: n % 3 ? (n * 7) % 500 : null,
       votes: (n % 11) - 5,
-      titleKey: ((n * 61) % 499) * 1_048_576,
-      titleHash: n,
     }));
     const appended = new ListingIndex();
     for (const i of ideas) appended.append(i);
@@ -166,37 +155,5 @@ describe('listing index', () => {
       }
     }
     expect(() => appended.append(ideas[0]!)).toThrow(/already/);
-  });
-
-  it('renumbers title keys in place, keeping every list in order, and refuses a key it lacks', () => {
-    const index = new ListingIndex();
-    const ideas = Array.from({ length: 40 }, (_, n) => ({
-      id: n + 1,
-      categories: n % 2 ? ['saas'] : [],
-      label: null,
-      community: false,
-      createdUs: 1_700_000_000_000_000 + n,
-      profit: null,
-      overall: null,
-      votes: 0,
-      // Crowded keys, as after many titles numbered into one gap.
-      titleKey: 1 + ((n * 7) % 40) * 2 ** -40,
-      titleHash: n,
-    }));
-    index.apply(ideas);
-    const before = index.page({ kind: 'all' }, 'title', 'asc', { offset: 0 }, 100);
-    const rank = new Map(before.map((id, i) => [id, i]));
-    expect(index.renumberTitles((id) => (id === 5 ? undefined : rank.get(id)! * 1024))).toBe(false);
-    expect(index.titleOf(3)?.key).toBe(ideas[2]!.titleKey);
-    expect(index.renumberTitles((id) => rank.get(id)! * 1024)).toBe(true);
-    expect(index.titleOf(before[7]!)).toEqual({ key: 7 * 1024, hash: before[7]! - 1 });
-    expect(index.page({ kind: 'all' }, 'title', 'asc', { offset: 0 }, 100)).toEqual(before);
-    // A new idea sorted in by its new key lands where it belongs.
-    index.put({ ...ideas[0]!, id: 99, categories: ['saas'], titleKey: 2.5 * 1024 });
-    expect(index.page({ category: 'saas', kind: 'all' }, 'title', 'asc', { offset: 0 }, 100)).toEqual(
-      // Ideas of even ids are in saas.
-      [...before.slice(0, 3), 99, ...before.slice(3)].filter((id) => id === 99 || id % 2 === 0),
-    );
-    expect(index.titleOf(12345)).toBeUndefined();
   });
 });

@@ -12,7 +12,7 @@
 // then its gaps backwards. A profit label or kind filter is tested on the way along the array,
 // skipping whole blocks of it by their per-block counts of each label x kind.
 
-export const MEMORY_SORTS = ['created_at', 'profit_score', 'vote_score', 'overall_score', 'title'] as const;
+export const MEMORY_SORTS = ['created_at', 'profit_score', 'vote_score', 'overall_score'] as const;
 export type MemorySort = (typeof MEMORY_SORTS)[number];
 
 /** What the list needs of a public idea. Scores in hundredths, so numeric(4,2) stays exact. */
@@ -27,14 +27,6 @@ export interface ListedIdea {
   profit: number | null;
   overall: number | null;
   votes: number;
-  /**
-   * The title's place in PostgreSQL's order of titles (then ids), as a number: titles compare in
-   * the database's collation, which this process cannot repeat, so title-keys.ts asks PostgreSQL
-   * where a new title goes and numbers it between its neighbours.
-   */
-  titleKey: number;
-  /** A hash of the title (hashtext), to tell whether a changed idea's title moved. */
-  titleHash: number;
 }
 
 export interface ListingFilter {
@@ -50,7 +42,6 @@ export type PageStart = { offset: number } | { after: { key: number | null; id: 
 
 /** A gap (NULL) sorts below every key, so descending puts gaps last. */
 const GAP = Number.NEGATIVE_INFINITY;
-const TITLE = MEMORY_SORTS.indexOf('title');
 const ALL = '*';
 /** Labels told apart (a slot's label is a byte). */
 const LABEL_LIMIT = 256;
@@ -88,7 +79,6 @@ export class ListingIndex {
   private communityOf = new Uint8Array(0);
   /** Per slot: its set of categories, as an index into `categorySets`. */
   private categorySetOf = new Uint32Array(0);
-  private titleHashOf = new Int32Array(0);
   private readonly categorySets: string[][] = [];
   private readonly categorySetIndex = new Map<string, number>();
   private readonly labels: (string | null)[] = [null];
@@ -119,30 +109,6 @@ export class ListingIndex {
     if (slot === undefined) return undefined;
     const key = this.keys[MEMORY_SORTS.indexOf(sort)]![slot]!;
     return key === GAP ? null : key;
-  }
-
-  /** A listed idea's title key and title hash; undefined when it is not listed. */
-  titleOf(id: number): { key: number; hash: number } | undefined {
-    const slot = this.slotOfId.get(id);
-    return slot === undefined ? undefined : { key: this.keys[TITLE]![slot]!, hash: this.titleHashOf[slot]! };
-  }
-
-  /**
-   * Gives every listed idea a new title key (a renumbering when the keys between two titles ran
-   * out), in place. The new keys must keep the ideas' order: true of keys read from PostgreSQL's
-   * order in the same snapshot as this copy. False, changing nothing, when an idea has none.
-   */
-  renumberTitles(keyOf: (id: number) => number | undefined): boolean {
-    const renumbered = this.keys[TITLE]!.slice();
-    for (let slot = 0; slot < this.nextSlot; slot++) {
-      const id = this.ids[slot]!;
-      if (this.slotOfId.get(id) !== slot) continue;
-      const key = keyOf(id);
-      if (key === undefined) return false;
-      renumbered[slot] = key;
-    }
-    this.keys[TITLE] = renumbered;
-    return true;
   }
 
   /** Public ideas matching the filter. */
@@ -357,7 +323,8 @@ export class ListingIndex {
   /**
    * Slots in id order sorted stably by sort s's key, descending, gaps last. Scores and votes are
    * integers in a small range: a counting sort, linear (a comparator sort of a million slots
-   * held the event loop for about a second). created_at and title keys go into buckets (bucketSorted).
+   * held the event loop for about a second). created_at sorts by comparison, from runs in id
+   * order, which it mostly follows.
    */
   private sortedByKey(byId: Int32Array, s: number): Int32Array {
     const keys = this.keys[s]!;
@@ -371,7 +338,9 @@ export class ListingIndex {
       if (key > high) high = key;
       if (!Number.isInteger(key)) integers = false;
     }
-    if (!integers || high - low > COUNTING_RANGE) return this.bucketSorted(byId, s, low, high);
+    if (!integers || high - low > COUNTING_RANGE) {
+      return Int32Array.from(Array.from(byId).sort((a, b) => this.compare(s, a, b)));
+    }
     // starts[k]: where the first slot of key high - k goes (descending keys).
     const starts = new Int32Array(Math.max(0, high - low + 2));
     for (const slot of byId) if (keys[slot] !== GAP) starts[high - keys[slot]! + 1]! += 1;
@@ -383,42 +352,6 @@ export class ListingIndex {
       if (key === GAP) sorted[gap++] = slot;
       else sorted[starts[high - key]!++] = slot;
     }
-    return sorted;
-  }
-
-  /**
-   * sortedByKey for keys spread too wide to count: the keyed slots go into as many buckets as
-   * there are slots by where their key falls between the lowest and highest, each bucket then
-   * sorted by comparison. Linear when keys spread evenly (title keys from their ranks), no worse
-   * than one comparison sort when they crowd.
-   */
-  private bucketSorted(byId: Int32Array, s: number, low: number, high: number): Int32Array {
-    const keys = this.keys[s]!;
-    const n = byId.length;
-    const span = high - low;
-    // Descending: the highest key in bucket 0.
-    const bucketOf = (key: number) => (span > 0 ? Math.min(n - 1, Math.floor(((high - key) / span) * n)) : 0);
-    const starts = new Int32Array(n + 1);
-    let keyed = 0;
-    for (const slot of byId) {
-      const key = keys[slot]!;
-      if (key === GAP) continue;
-      starts[bucketOf(key) + 1]! += 1;
-      keyed += 1;
-    }
-    for (let b = 1; b <= n; b++) starts[b]! += starts[b - 1]!;
-    const sorted = new Int32Array(n);
-    const next = starts.slice(0, n);
-    let gap = keyed;
-    // Placed in id order (descending), so each bucket starts in the ties' order.
-    for (const slot of byId) {
-      const key = keys[slot]!;
-      if (key === GAP) sorted[gap++] = slot;
-      else sorted[next[bucketOf(key)]!++] = slot;
-    }
-    const compare = (a: number, b: number) => this.compare(s, a, b);
-    for (let b = 0; b < n; b++)
-      if (starts[b + 1]! - starts[b]! > 1) sorted.subarray(starts[b]!, starts[b + 1]!).sort(compare);
     return sorted;
   }
 
@@ -447,8 +380,6 @@ export class ListingIndex {
     this.keys[1]![slot] = idea.profit ?? GAP;
     this.keys[2]![slot] = idea.votes;
     this.keys[3]![slot] = idea.overall ?? GAP;
-    this.keys[4]![slot] = idea.titleKey;
-    this.titleHashOf[slot] = idea.titleHash;
     let label = this.labels.indexOf(idea.label);
     if (label < 0) {
       if (this.labels.length === LABEL_LIMIT) throw new Error(`more than ${LABEL_LIMIT} profit labels`);
@@ -509,7 +440,6 @@ export class ListingIndex {
     this.labelOf = grown(this.labelOf);
     this.communityOf = grown(this.communityOf);
     this.categorySetOf = grown(this.categorySetOf);
-    this.titleHashOf = grown(this.titleHashOf);
     this.capacity = capacity;
   }
 

@@ -19,6 +19,7 @@ import { LISTING_SORTS, listingPage } from './public-listing';
 import { rankedNewestInSlice } from './search-recent';
 import type { SearchSlice } from '../search/search-slice';
 import type { ListingCopy } from '../listing/listing-copy';
+import type { MemorySort } from '../listing/listing-index';
 import { sortValueText } from '../listing/sort-keys';
 
 // Reads behind the public portal. Private, deleted and merged-away ideas never leave this file.
@@ -143,7 +144,7 @@ const cardsJson = (rows: CardJsonRow[]) => `[${rows.map((r) => r.card).join(',')
  * there, its cards as JSON text (`cardsJson`, a JSON array in the page's order) ready to be
  * written into the answer: those the copy's card cache holds, the rest made by PostgreSQL from
  * knowledge by id in one round trip. Undefined, so PostgreSQL's listing answers, when the copy
- * cannot (not built, a title cursor) or is behind the cards (an idea on the page just left the
+ * cannot (not built, the title sort) or is behind the cards (an idea on the page just left the
  * list). Rows carry the sort value (for the next cursor) on the last one only.
  */
 async function listFromMemory(
@@ -169,11 +170,9 @@ async function listFromMemory(
   const last = rows.length === q.page_size ? rows[rows.length - 1] : undefined;
   let nextCursor: string | null = null;
   if (last) {
-    // The copy's sort value of the last idea, printed as PostgreSQL would; a title from its card.
-    const value =
-      q.sort === 'title'
-        ? (JSON.parse(last.card) as { title: string }).title
-        : sortValueText(q.sort, page.lastKey ?? null);
+    // The copy's sort value of the last idea, printed as PostgreSQL would (the copy answers only
+    // the sorts it holds, so q.sort is one of them).
+    const value = sortValueText(q.sort as MemorySort, page.lastKey ?? null);
     if (value === undefined) return undefined;
     last.seek_value = value;
     nextCursor = encodeCursor(q.sort, q.order, { value, id: last.id });
