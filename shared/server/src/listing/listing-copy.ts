@@ -13,7 +13,7 @@ import {
   type PageStart,
 } from './listing-index';
 import { CardCache } from './card-cache';
-import { sortKeyOf } from './sort-keys';
+import { sortKeyOf, sortValueText } from './sort-keys';
 
 // This process's in-memory copy of the public list (listing-index.ts), kept as current as the
 // database as every MemoryCopy is (cache/memory-copy.ts): migration 0037 logs every idea whose
@@ -56,15 +56,16 @@ export class ListingCopy extends MemoryCopy<ListingIndex> {
   }
 
   /**
-   * The ids of a page of the public list, its total and its last idea's key (a gap: null), from `offset` matching ideas in or after
-   * a cursor; undefined when this copy cannot answer (not built yet, the title sort, a cursor
-   * value it cannot read) and PostgreSQL must.
+   * The ids of a page of the public list and its total, from `offset` matching ideas in or after
+   * a cursor, with its last idea's sort value as a cursor carries it (sortValueText); undefined
+   * when this copy cannot answer (not built yet, the title sort, a cursor value it cannot read)
+   * and PostgreSQL must.
    */
   async page(
     q: ListingQuery,
     start: { offset: number } | { cursor: Cursor },
     limit: number,
-  ): Promise<{ ids: number[]; total: number; lastKey?: number | null } | undefined> {
+  ): Promise<{ ids: number[]; total: number; lastValue?: string | null } | undefined> {
     const sort = memorySort(q.sort);
     if (!sort) return undefined;
     let from: PageStart;
@@ -80,9 +81,10 @@ export class ListingCopy extends MemoryCopy<ListingIndex> {
     const filter = { category: q.category, label: q.profit_level, kind: q.user_filter };
     const ids = index.page(filter, sort, q.order, from, limit);
     const last = ids[ids.length - 1];
-    // The last idea's key, for the next page's cursor.
+    // The last idea's sort value, for the next page's cursor (none when it cannot be printed).
     const lastKey = last === undefined ? undefined : index.keyOf(last, sort);
-    return { ids, total: index.count(filter), ...(lastKey === undefined ? {} : { lastKey }) };
+    const lastValue = lastKey === undefined ? undefined : sortValueText(sort, lastKey);
+    return { ids, total: index.count(filter), ...(lastValue === undefined ? {} : { lastValue }) };
   }
 
   /** Public ideas matching a filter, from the copy; undefined while there is none. */

@@ -19,8 +19,6 @@ import { LISTING_SORTS, listingPage } from './public-listing';
 import { rankedNewestInSlice } from './search-recent';
 import type { SearchSlice } from '../search/search-slice';
 import type { ListingCopy } from '../listing/listing-copy';
-import type { MemorySort } from '../listing/listing-index';
-import { sortValueText } from '../listing/sort-keys';
 
 // Reads behind the public portal. Private, deleted and merged-away ideas never leave this file.
 
@@ -170,9 +168,8 @@ async function listFromMemory(
   const last = rows.length === q.page_size ? rows[rows.length - 1] : undefined;
   let nextCursor: string | null = null;
   if (last) {
-    // The copy's sort value of the last idea, printed as PostgreSQL would (the copy answers only
-    // the sorts it holds, so q.sort is one of them).
-    const value = sortValueText(q.sort as MemorySort, page.lastKey ?? null);
+    // The copy's sort value of the last idea, printed as PostgreSQL would.
+    const value = page.lastValue;
     if (value === undefined) return undefined;
     last.seek_value = value;
     nextCursor = encodeCursor(q.sort, q.order, { value, id: last.id });
