@@ -1,4 +1,4 @@
-import { readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { readJsonl } from './jsonl';
 import { POSTS_FILE, type Post } from './posts';
@@ -8,7 +8,9 @@ import { splitOf, type Split } from './split';
 // B-*.jsonl and so on, one line per post of the slice of the same name) into worker/quality/labels.jsonl,
 // the committed dataset: provenance, split, label, strength, sub-scores and reason for every post,
 // without the post's text. Posts labelled twice keep their own labeller's label as the label and
-// the other as `second`; agreement.json says how often the two agreed.
+// the other as `second`; agreement.json says how often the two agreed. Rows already in labels.jsonl
+// stay as they are unless a labeller's file judges the post again, so a new round needs only its
+// own labellers' files (earlier rounds' files are not kept).
 
 const DATA = path.resolve(import.meta.dirname, '../../../data/quality');
 export const LABELS_FILE = path.resolve(import.meta.dirname, '../../quality/labels.jsonl');
@@ -34,6 +36,8 @@ export interface LabelledRow extends Judgement {
 }
 
 const FIRST_ROUND_HALF = 782;
+/** Later rounds that read some posts twice: each slice ends with this many of the other labeller's posts. */
+const SECOND_READ_TAIL: Record<string, number> = { G: 30, H: 30 };
 
 function checked(raw: Record<string, unknown>, where: string): Judgement {
   const label = raw.label;
@@ -60,6 +64,11 @@ function checked(raw: Record<string, unknown>, where: string): Judgement {
   };
 }
 
+function judgementOf(row: LabelledRow): Judgement {
+  const { label, strength, severity, demand, monetization, implementation, reason } = row;
+  return { label, strength, severity, demand, monetization, implementation, reason };
+}
+
 /** Cohen's kappa of two raters over the same items. */
 export function cohensKappa<T>(pairs: [T, T][]): number {
   const n = pairs.length;
@@ -75,6 +84,9 @@ export function cohensKappa<T>(pairs: [T, T][]): number {
 
 function assemble(): void {
   const posts = readJsonl<Post>(POSTS_FILE);
+  const committed = new Map(
+    existsSync(LABELS_FILE) ? readJsonl<LabelledRow>(LABELS_FILE).map((r) => [r.id, r] as const) : [],
+  );
   const own = new Map<string, Judgement>();
   const other = new Map<string, Judgement>();
   const files = readdirSync(path.join(DATA, 'labels')).filter((f) => /^[A-Z]-\d+\.jsonl$/.test(f));
@@ -87,8 +99,9 @@ function assemble(): void {
     if (labels.length !== slices.length)
       throw new Error(`labeller ${labeller}: ${labels.length} labels for ${slices.length} posts`);
     // Round one (A, B) split 1,564 posts in halves of 782 and appended 80 of the other half's
-    // posts to each, to be labelled twice; later rounds label each post once.
-    const ownCount = labeller === 'A' || labeller === 'B' ? FIRST_ROUND_HALF : slices.length;
+    // posts to each, to be labelled twice; round four (G, H) ended each slice with 30 of the other's.
+    const ownCount =
+      labeller === 'A' || labeller === 'B' ? FIRST_ROUND_HALF : slices.length - (SECOND_READ_TAIL[labeller] ?? 0);
     labels.forEach(({ l, where }, i) => {
       if (l.id !== slices[i]!.id) throw new Error(`${where}: id ${String(l.id)} where ${slices[i]!.id} was expected`);
       (i < ownCount ? own : other).set(slices[i]!.id, checked(l, where));
@@ -96,9 +109,10 @@ function assemble(): void {
   }
 
   const rows: LabelledRow[] = posts.flatMap((p) => {
-    const j = own.get(p.id);
+    const before = committed.get(p.id);
+    const j = own.get(p.id) ?? (before && judgementOf(before));
     if (!j) return [];
-    const second = other.get(p.id);
+    const second = other.get(p.id) ?? before?.second;
     return [
       {
         id: p.id,

@@ -37,6 +37,33 @@ describe('fit', () => {
     expect(Math.abs(tight.weights[0]!)).toBeLessThan(Math.abs(loose.weights[0]!));
   });
 
+  it('keeps a weight on the side its sign allows, and fits the rest around it', () => {
+    // y = 1 - 2 x0 + x1, but x0's weight may not go below zero: it stays at zero.
+    const examples: Example[] = [];
+    for (const x0 of [0, 1, 2])
+      for (const x1 of [0, 1, 2]) examples.push({ indices: [0, 1], values: [x0, x1], target: 1 - 2 * x0 + x1 });
+    const free = fit(examples, { features: 2, l2: 0, loss: 'squared', iterations: 3000 });
+    const kept = fit(examples, {
+      features: 2,
+      l2: 0,
+      loss: 'squared',
+      iterations: 3000,
+      signs: Int8Array.from([1, 0]),
+    });
+    expect(free.weights[0]).toBeCloseTo(-2, 1);
+    expect(kept.weights[0]).toBe(0);
+    expect(kept.weights[1]).toBeCloseTo(1, 1);
+    // A sign of -1 keeps a weight that wants to be positive at zero too.
+    const below = fit(examples, {
+      features: 2,
+      l2: 0,
+      loss: 'squared',
+      iterations: 3000,
+      signs: Int8Array.from([0, -1]),
+    });
+    expect(below.weights[1]).toBe(0);
+  });
+
   it('is deterministic', () => {
     const examples: Example[] = [
       { indices: [0], values: [1], target: 1 },

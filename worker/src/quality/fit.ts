@@ -27,6 +27,11 @@ export interface FitOptions {
   l2: number;
   /** A factor on the penalty per feature (intents are few and meant to count: they get less). */
   penaltyScale?: Float64Array;
+  /**
+   * Per feature, the sign its weight must keep: 1 never below zero, -1 never above, 0 free (the
+   * default). Kept by projecting each step back onto the allowed side.
+   */
+  signs?: Int8Array;
   loss: 'logistic' | 'squared';
   iterations?: number;
   learningRate?: number;
@@ -67,6 +72,8 @@ export function fit(examples: Example[], o: FitOptions): Linear {
       const mHat = m[i]! / (1 - b1 ** t);
       const vHat = v[i]! / (1 - b2 ** t);
       params[i]! -= (rate * mHat) / (Math.sqrt(vHat) + eps);
+      const sign = i < o.features ? (o.signs?.[i] ?? 0) : 0;
+      if (sign * params[i]! < 0) params[i] = 0;
     }
   }
   return { bias: params[o.features]!, weights: Float64Array.from(params.subarray(0, o.features)) };
