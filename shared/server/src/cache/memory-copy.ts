@@ -13,6 +13,8 @@ import type { Db } from '../db/database';
 /** Removal logs keep a day (the worker prunes them); a copy last read more than half that ago is built anew. */
 const REBUILD_AFTER_MS = 12 * 60 * 60 * 1000;
 const RETRY_AFTER_MS = 30_000;
+/** A read never answers without changes announced longer ago than this. */
+const STALE_LIMIT_MS = 500;
 
 /** The snapshot's oldest running transaction, as text: where the next read of changes starts. */
 export const snapshotXmin = sql<string>`pg_snapshot_xmin(pg_current_snapshot())::text`;
@@ -54,7 +56,11 @@ export abstract class MemoryCopy<Copy> {
   private copy: Copy | null = null;
   private readFrom = '';
   private readAt = 0;
-  private stale = false;
+  /** Since when the copy has been missing an announced change (null: it has read them all). */
+  private behindSince: number | null = null;
+  /** Changes announced so far (a count), and how many of them the copy has read. */
+  private announced = 0;
+  private readUpTo = 0;
   private building: Promise<void> | null = null;
   private refreshing: Promise<void> | null = null;
   private failedAt = 0;
@@ -64,6 +70,12 @@ export abstract class MemoryCopy<Copy> {
     protected readonly log: Logger,
     /** Names the copy in log lines. */
     private readonly what: string,
+    /**
+     * How long a read waits for a read of changes under way before it answers from the copy as
+     * held (never when it misses a change announced over STALE_LIMIT_MS ago).
+     * Infinity, the default: every read waits for every change announced before it.
+     */
+    private readonly readWaitMs = Number.POSITIVE_INFINITY,
   ) {}
 
   /** Reads the whole copy; `readFrom` is its snapshot's oldest running transaction (snapshotXmin). */
@@ -100,7 +112,13 @@ export abstract class MemoryCopy<Copy> {
 
   /** Something visitors see changed: read the changes before the next read. */
   changed(): void {
-    this.stale = true;
+    this.announced += 1;
+    this.behindSince ??= Date.now();
+  }
+
+  /** The copy as it is, changes announced or not (null while there is none). */
+  protected get held(): Copy | null {
+    return this.copy;
   }
 
   /** The copy with every announced change read, or null while there is none (then PostgreSQL answers). */
@@ -109,10 +127,20 @@ export abstract class MemoryCopy<Copy> {
       this.warm();
       return null;
     }
-    while (this.stale || this.refreshing) {
+    // Only the changes announced before this read must be read first: a read that also waited for
+    // those announced while it waited could wait for ever while a worker writes without pause.
+    const wanted = this.announced;
+    const arrived = Date.now();
+    while (this.copy && this.readUpTo < wanted) {
       if (!this.refreshing) {
-        this.stale = false;
+        const covers = this.announced;
+        const began = Date.now();
         this.refreshing = this.refresh()
+          .then(() => {
+            this.readUpTo = Math.max(this.readUpTo, covers);
+            // Changes announced since this read began are still to read.
+            this.behindSince = this.readUpTo >= this.announced ? null : began;
+          })
           .catch((err: unknown) => {
             this.log.warn({ err }, `${this.what}: changes could not be read; building the copy again`);
             this.dropAndRebuild();
@@ -121,13 +149,23 @@ export abstract class MemoryCopy<Copy> {
             this.refreshing = null;
           });
       }
-      await this.refreshing;
+      // A large change (a thousand new ideas) takes a read of changes a while: the copy as held
+      // answers meanwhile, so visitors are not held up by it, while it is not far behind.
+      const left = this.readWaitMs - (Date.now() - arrived);
+      const farBehind = Date.now() - (this.behindSince ?? Date.now()) > STALE_LIMIT_MS;
+      if (farBehind || left === Number.POSITIVE_INFINITY) await this.refreshing;
+      else if (left <= 0 || !(await settlesWithin(this.refreshing, left))) break;
     }
     return this.copy;
   }
 
   private async buildNow(): Promise<void> {
+    // Read whole after every change announced so far.
+    const covers = this.announced;
+    const began = Date.now();
     const { copy, readFrom } = await this.build();
+    this.behindSince = this.announced > covers ? began : null;
+    this.readUpTo = Math.max(this.readUpTo, covers);
     this.copy = copy;
     this.readFrom = readFrom;
     this.readAt = Date.now();
@@ -142,8 +180,20 @@ export abstract class MemoryCopy<Copy> {
     this.readAt = Date.now();
   }
 
-  private dropAndRebuild(): void {
+  /** Drops the copy (reads go to PostgreSQL meanwhile) and builds it anew in the background. */
+  protected dropAndRebuild(): void {
     this.copy = null;
     this.warm();
   }
+}
+
+/** Whether `work` (which never rejects) settles within `ms`. */
+function settlesWithin(work: Promise<void>, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    void work.then(() => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
 }

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ListingIndex, MEMORY_SORTS, type ListedIdea, type ListingFilter, type MemorySort } from './listing-index';
+import {
+  ListingIndex,
+  TITLE_SPACING,
+  MEMORY_SORTS,
+  type ListedIdea,
+  type ListingFilter,
+  type MemorySort,
+} from './listing-index';
 
 // The index's bookkeeping (slots, sorted arrays per list and sort, the ascending view read
 // backwards, counters) against a plain list of the current ideas sorted as PostgreSQL sorts the
@@ -21,6 +28,9 @@ const idea: fc.Arbitrary<ListedIdea> = fc.record({
   profit: fc.option(fc.integer({ min: 0, max: 4 }).map((n) => n * 250)),
   overall: fc.option(fc.integer({ min: 0, max: 3 }).map((n) => n * 125)),
   votes: fc.integer({ min: -2, max: 2 }),
+  // Wide and fractional, as title keys numbered between neighbours are.
+  titleKey: fc.option(fc.integer({ min: 0, max: 6 }).map((n) => n * 1_048_576 + (n % 2) * 0.5)),
+  titleHash: fc.integer({ min: -5, max: 5 }),
 });
 
 const change = fc.oneof(
@@ -35,7 +45,13 @@ const filter: fc.Arbitrary<ListingFilter> = fc.record({
 });
 
 const keyOf = (i: ListedIdea, sort: MemorySort): number | null =>
-  ({ created_at: i.createdUs, profit_score: i.profit, vote_score: i.votes, overall_score: i.overall })[sort];
+  ({
+    created_at: i.createdUs,
+    profit_score: i.profit,
+    vote_score: i.votes,
+    overall_score: i.overall,
+    title: i.titleKey,
+  })[sort];
 
 /** ORDER BY key <order> NULLS LAST, id <order>: negative when a comes first. */
 function compare(sort: MemorySort, order: 'asc' | 'desc', a: ListedIdea, b: ListedIdea): number {
@@ -138,6 +154,8 @@ describe('listing index', () => {
       profit: n % 5 ? (n * 13) % 1000 : null,
       overall: n % 3 ? (n * 7) % 500 : null,
       votes: (n % 11) - 5,
+      titleKey: ((n * 61) % 499) * 1_048_576,
+      titleHash: n,
     }));
     const appended = new ListingIndex();
     for (const i of ideas) appended.append(i);
@@ -155,5 +173,82 @@ describe('listing index', () => {
       }
     }
     expect(() => appended.append(ideas[0]!)).toThrow(/already/);
+  });
+
+  it('places titles: renumbers keys in order, moves a title to its new key, and tells neighbours apart', () => {
+    const index = new ListingIndex();
+    const ideas: ListedIdea[] = Array.from({ length: 40 }, (_, n) => ({
+      id: n + 1,
+      categories: n % 2 ? ['saas'] : [],
+      label: null,
+      community: false,
+      createdUs: 1_700_000_000_000_000 + n,
+      profit: null,
+      overall: null,
+      votes: 0,
+      // Crowded keys, as after many titles numbered into one gap; ideas 39 and 40 wait for a place.
+      titleKey: n >= 38 ? null : 1 + ((n * 7) % 38) * 2 ** -40,
+      titleHash: n,
+    }));
+    index.apply(ideas);
+    const before = index.page({ kind: 'all' }, 'title', 'asc', { offset: 0 }, 100);
+    // Placed titles first, then those without a place (in the gaps).
+    expect(before.slice(38).sort()).toEqual([39, 40]);
+    const placed = before.slice(0, 38);
+    expect(index.adjacentInTitleOrder(placed[4]!, placed[5]!)).toBe(true);
+    expect(index.adjacentInTitleOrder(placed[4]!, placed[6]!)).toBe(false);
+    expect(index.adjacentInTitleOrder(null, placed[0]!)).toBe(true);
+    expect(index.adjacentInTitleOrder(placed[37]!, null)).toBe(true);
+    expect(index.adjacentInTitleOrder(placed[36]!, null)).toBe(false);
+    // An idea without a place is no neighbour.
+    expect(index.adjacentInTitleOrder(placed[37]!, 39)).toBe(false);
+
+    index.renumberTitles();
+    expect(index.titleOf(placed[7]!)).toEqual({ key: 8 * TITLE_SPACING, hash: placed[7]! - 1 });
+    expect(index.titleOf(39)).toEqual({ key: null, hash: 38 });
+    expect(index.page({ kind: 'all' }, 'title', 'asc', { offset: 0 }, 100)).toEqual(before);
+
+    // Placed between the third and fourth titles, and at the very start.
+    index.setTitleKeys(
+      new Map([
+        [40, 3.5 * TITLE_SPACING],
+        [39, 0.5 * TITLE_SPACING],
+      ]),
+    );
+    const after = [39, ...placed.slice(0, 3), 40, ...placed.slice(3)];
+    expect(index.page({ kind: 'all' }, 'title', 'asc', { offset: 0 }, 100)).toEqual(after);
+    expect(index.page({ category: 'saas', kind: 'all' }, 'title', 'desc', { offset: 0 }, 100)).toEqual(
+      // Ideas of even ids are in saas.
+      after.filter((id) => id % 2 === 0).reverse(),
+    );
+    expect(index.titleOf(12345)).toBeUndefined();
+  });
+
+  it('places many titles at once by merging, as one by one', () => {
+    const make = (spliceLimit: number) => {
+      const index = new ListingIndex(spliceLimit);
+      index.apply(
+        Array.from({ length: 300 }, (_, n) => ({
+          id: n + 1,
+          categories: n % 3 ? ['saas'] : ['crm'],
+          label: null,
+          community: false,
+          createdUs: n,
+          profit: null,
+          overall: null,
+          votes: 0,
+          titleKey: n % 4 ? ((n * 37) % 300) * TITLE_SPACING : null,
+          titleHash: n,
+        })),
+      );
+      const keys = new Map<number, number>();
+      for (let n = 0; n < 300; n += 4) keys.set(n + 1, ((n * 53) % 300) * TITLE_SPACING + 0.25 * TITLE_SPACING);
+      index.setTitleKeys(keys);
+      return (category?: string) => index.page({ category, kind: 'all' }, 'title', 'asc', { offset: 0 }, 1000);
+    };
+    const merged = make(64);
+    const spliced = make(1_000);
+    for (const category of [undefined, 'saas', 'crm']) expect(merged(category)).toEqual(spliced(category));
+    expect(merged().length).toBe(300);
   });
 });

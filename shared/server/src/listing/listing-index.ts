@@ -12,7 +12,7 @@
 // then its gaps backwards. A profit label or kind filter is tested on the way along the array,
 // skipping whole blocks of it by their per-block counts of each label x kind.
 
-export const MEMORY_SORTS = ['created_at', 'profit_score', 'vote_score', 'overall_score'] as const;
+export const MEMORY_SORTS = ['created_at', 'profit_score', 'vote_score', 'overall_score', 'title'] as const;
 export type MemorySort = (typeof MEMORY_SORTS)[number];
 
 /** What the list needs of a public idea. Scores in hundredths, so numeric(4,2) stays exact. */
@@ -27,6 +27,15 @@ export interface ListedIdea {
   profit: number | null;
   overall: number | null;
   votes: number;
+  /**
+   * The title's place in PostgreSQL's order of titles (then ids), as a number: titles compare in
+   * the database's collation, which this process cannot repeat, so PostgreSQL says where a new
+   * title goes (listing-copy.ts). Null while that is not known yet: the idea sits in the title
+   * lists' gaps, and the copy sends title pages to PostgreSQL until every title has its place.
+   */
+  titleKey: number | null;
+  /** A hash of the title (hashtext), to tell whether a changed idea's title moved. */
+  titleHash: number;
 }
 
 export interface ListingFilter {
@@ -42,6 +51,9 @@ export type PageStart = { offset: number } | { after: { key: number | null; id: 
 
 /** A gap (NULL) sorts below every key, so descending puts gaps last. */
 const GAP = Number.NEGATIVE_INFINITY;
+const TITLE = MEMORY_SORTS.indexOf('title');
+/** Room for about thirty titles put one after another into the same gap before a renumbering. */
+export const TITLE_SPACING = 2 ** 30;
 const ALL = '*';
 /** Labels told apart (a slot's label is a byte). */
 const LABEL_LIMIT = 256;
@@ -79,6 +91,7 @@ export class ListingIndex {
   private communityOf = new Uint8Array(0);
   /** Per slot: its set of categories, as an index into `categorySets`. */
   private categorySetOf = new Uint32Array(0);
+  private titleHashOf = new Int32Array(0);
   private readonly categorySets: string[][] = [];
   private readonly categorySetIndex = new Map<string, number>();
   private readonly labels: (string | null)[] = [null];
@@ -109,6 +122,87 @@ export class ListingIndex {
     if (slot === undefined) return undefined;
     const key = this.keys[MEMORY_SORTS.indexOf(sort)]![slot]!;
     return key === GAP ? null : key;
+  }
+
+  /** A listed idea's title key (null: not placed yet) and title hash; undefined when it is not listed. */
+  titleOf(id: number): { key: number | null; hash: number } | undefined {
+    const slot = this.slotOfId.get(id);
+    if (slot === undefined) return undefined;
+    const key = this.keys[TITLE]![slot]!;
+    return { key: key === GAP ? null : key, hash: this.titleHashOf[slot]! };
+  }
+
+  /**
+   * Whether no placed title lies between two listed ideas' titles in the order of every idea:
+   * `low` right before `high` (null: the start or the end of the order).
+   */
+  adjacentInTitleOrder(low: number | null, high: number | null): boolean {
+    const list = this.lists.get(ALL)?.[TITLE];
+    if (!list) return low === null && high === null;
+    const placed = list.length - this.gapsIn(list, TITLE);
+    // The list runs from the highest key down: `high` comes right before `low`.
+    const where = (id: number) => {
+      const slot = this.slotOfId.get(id);
+      if (slot === undefined || this.keys[TITLE]![slot] === GAP) return undefined;
+      return this.positionOf(list, TITLE, slot);
+    };
+    const highAt = high === null ? -1 : where(high);
+    const lowAt = low === null ? placed : where(low);
+    return highAt !== undefined && lowAt !== undefined && lowAt === highAt + 1;
+  }
+
+  /**
+   * Renumbers every placed title TITLE_SPACING apart in the order they hold (when the room
+   * between two keys ran out). Keys keep their order, so every list stays sorted.
+   */
+  renumberTitles(): void {
+    const list = this.lists.get(ALL)?.[TITLE];
+    if (!list) return;
+    const placed = list.length - this.gapsIn(list, TITLE);
+    for (let i = 0; i < placed; i++) this.keys[TITLE]![list.slots[i]!] = (placed - i) * TITLE_SPACING;
+  }
+
+  /** Places ideas' titles: each id's new title key, moved to its place in its title lists. */
+  setTitleKeys(keys: ReadonlyMap<number, number>): void {
+    const slots: number[] = [];
+    for (const id of keys.keys()) {
+      const slot = this.slotOfId.get(id);
+      if (slot !== undefined) slots.push(slot);
+    }
+    if (slots.length <= this.spliceLimit) {
+      for (const slot of slots) {
+        for (const key of this.listKeysOf(slot)) {
+          const list = this.lists.get(key)![TITLE]!;
+          removeAt(list, this.positionOf(list, TITLE, slot));
+        }
+        this.keys[TITLE]![slot] = keys.get(this.ids[slot]!)!;
+        for (const key of this.listKeysOf(slot)) {
+          const list = this.lists.get(key)![TITLE]!;
+          insertAt(list, this.positionOf(list, TITLE, slot), slot);
+        }
+      }
+      return;
+    }
+    // Many at once: each list drops them in one pass and takes them back in one merge.
+    const moved = new Uint8Array(this.capacity);
+    for (const slot of slots) {
+      moved[slot] = 1;
+      this.keys[TITLE]![slot] = keys.get(this.ids[slot]!)!;
+    }
+    const sorted = slots.sort((a, b) => this.compare(TITLE, a, b));
+    const perList = new Map<string, number[]>();
+    for (const slot of sorted) {
+      for (const key of this.listKeysOf(slot)) {
+        let inList = perList.get(key);
+        if (!inList) perList.set(key, (inList = []));
+        inList.push(slot);
+      }
+    }
+    for (const [key, inList] of perList) {
+      const list = this.lists.get(key)![TITLE]!;
+      dropSlots(list, moved);
+      this.merge(list, TITLE, inList);
+    }
   }
 
   /** Public ideas matching the filter. */
@@ -323,8 +417,7 @@ export class ListingIndex {
   /**
    * Slots in id order sorted stably by sort s's key, descending, gaps last. Scores and votes are
    * integers in a small range: a counting sort, linear (a comparator sort of a million slots
-   * held the event loop for about a second). created_at sorts by comparison, from runs in id
-   * order, which it mostly follows.
+   * held the event loop for about a second). created_at and title keys go into buckets (bucketSorted).
    */
   private sortedByKey(byId: Int32Array, s: number): Int32Array {
     const keys = this.keys[s]!;
@@ -338,9 +431,7 @@ export class ListingIndex {
       if (key > high) high = key;
       if (!Number.isInteger(key)) integers = false;
     }
-    if (!integers || high - low > COUNTING_RANGE) {
-      return Int32Array.from(Array.from(byId).sort((a, b) => this.compare(s, a, b)));
-    }
+    if (!integers || high - low > COUNTING_RANGE) return this.bucketSorted(byId, s, low, high);
     // starts[k]: where the first slot of key high - k goes (descending keys).
     const starts = new Int32Array(Math.max(0, high - low + 2));
     for (const slot of byId) if (keys[slot] !== GAP) starts[high - keys[slot]! + 1]! += 1;
@@ -352,6 +443,42 @@ export class ListingIndex {
       if (key === GAP) sorted[gap++] = slot;
       else sorted[starts[high - key]!++] = slot;
     }
+    return sorted;
+  }
+
+  /**
+   * sortedByKey for keys spread too wide to count: the keyed slots go into as many buckets as
+   * there are slots by where their key falls between the lowest and highest, each bucket then
+   * sorted by comparison. Linear when keys spread evenly (title keys from their ranks), no worse
+   * than one comparison sort when they crowd.
+   */
+  private bucketSorted(byId: Int32Array, s: number, low: number, high: number): Int32Array {
+    const keys = this.keys[s]!;
+    const n = byId.length;
+    const span = high - low;
+    // Descending: the highest key in bucket 0.
+    const bucketOf = (key: number) => (span > 0 ? Math.min(n - 1, Math.floor(((high - key) / span) * n)) : 0);
+    const starts = new Int32Array(n + 1);
+    let keyed = 0;
+    for (const slot of byId) {
+      const key = keys[slot]!;
+      if (key === GAP) continue;
+      starts[bucketOf(key) + 1]! += 1;
+      keyed += 1;
+    }
+    for (let b = 1; b <= n; b++) starts[b]! += starts[b - 1]!;
+    const sorted = new Int32Array(n);
+    const next = starts.slice(0, n);
+    let gap = keyed;
+    // Placed in id order (descending), so each bucket starts in the ties' order.
+    for (const slot of byId) {
+      const key = keys[slot]!;
+      if (key === GAP) sorted[gap++] = slot;
+      else sorted[next[bucketOf(key)]!++] = slot;
+    }
+    const compare = (a: number, b: number) => this.compare(s, a, b);
+    for (let b = 0; b < n; b++)
+      if (starts[b + 1]! - starts[b]! > 1) sorted.subarray(starts[b]!, starts[b + 1]!).sort(compare);
     return sorted;
   }
 
@@ -380,6 +507,8 @@ export class ListingIndex {
     this.keys[1]![slot] = idea.profit ?? GAP;
     this.keys[2]![slot] = idea.votes;
     this.keys[3]![slot] = idea.overall ?? GAP;
+    this.keys[TITLE]![slot] = idea.titleKey ?? GAP;
+    this.titleHashOf[slot] = idea.titleHash;
     let label = this.labels.indexOf(idea.label);
     if (label < 0) {
       if (this.labels.length === LABEL_LIMIT) throw new Error(`more than ${LABEL_LIMIT} profit labels`);
@@ -440,6 +569,7 @@ export class ListingIndex {
     this.labelOf = grown(this.labelOf);
     this.communityOf = grown(this.communityOf);
     this.categorySetOf = grown(this.categorySetOf);
+    this.titleHashOf = grown(this.titleHashOf);
     this.capacity = capacity;
   }
 

@@ -11,6 +11,7 @@ const db = useTestDatabase(1);
 const INSTANTS = [
   '2026-11-27 21:55:58.123456+00',
   '2026-11-27 21:55:58.12+00',
+  '2026-11-27 21:55:58.23227+00',
   '2026-11-27 21:55:58+00',
   '2000-02-29 00:00:00.000001+00',
   '1890-01-01 12:00:00.5+00',
@@ -52,6 +53,14 @@ describe('sort keys', () => {
         SELECT (extract(epoch FROM ${instant}::timestamptz) * 1000000)::bigint::text AS us`.execute(db());
       const key = Number(rows[0]!.us);
       const text = sortValueText('created_at', key)!;
+      // Printed as PostgreSQL prints it in UTC, so a cursor from either path is the same text.
+      const printed = await db()
+        .connection()
+        .execute(async (conn) => {
+          await sql`SELECT set_config('TimeZone', 'UTC', false)`.execute(conn);
+          return sql<{ text: string }>`SELECT ${instant}::timestamptz::text AS text`.execute(conn);
+        });
+      expect(text).toBe(printed.rows[0]!.text);
       expect(sortKeyOf('created_at', text), text).toBe(key);
       const back = await sql<{ same: boolean }>`SELECT ${text}::timestamptz = ${instant}::timestamptz AS same`.execute(
         db(),

@@ -23,6 +23,8 @@ export function timestamptzMicros(text: string): number | undefined {
 /** The in-memory key of a cursor's value for a sort: null for a gap, undefined when unreadable. */
 export function sortKeyOf(sort: MemorySort, value: string | null): number | null | undefined {
   if (value === null) return null;
+  // A title's place is PostgreSQL's to say (title-keys.ts): the cursor's idea may have moved.
+  if (sort === 'title') return undefined;
   if (sort === 'created_at') return timestamptzMicros(value);
   if (sort === 'vote_score') return INTEGER.test(value) ? Number(value) : undefined;
   const m = HUNDREDTHS.exec(value);
@@ -34,16 +36,19 @@ export function sortKeyOf(sort: MemorySort, value: string | null): number | null
 
 /**
  * The sort value of an in-memory key as a cursor carries it: PostgreSQL's text for it, which
- * sortKeyOf reads back to the same key. Undefined for a time PostgreSQL would print otherwise (a
- * year outside 100-9999).
+ * sortKeyOf reads back to the same key. Undefined for a title (its key is a place, not the text)
+ * and for a time PostgreSQL would print otherwise (a year outside 100-9999).
  */
 export function sortValueText(sort: MemorySort, key: number | null): string | null | undefined {
   if (key === null) return null;
+  if (sort === 'title') return undefined;
   if (sort === 'vote_score') return String(key);
   if (sort !== 'created_at') return (key / 100).toFixed(2);
   const seconds = Math.floor(key / 1_000_000);
   const iso = new Date(seconds * 1000).toISOString();
   if (!/^\d{4}-/.test(iso) || iso < '0100') return undefined;
-  const micros = String(key - seconds * 1_000_000).padStart(6, '0');
-  return `${iso.slice(0, 10)} ${iso.slice(11, 19)}.${micros}+00`;
+  // As PostgreSQL prints a fraction of a second: without trailing zeros, none when whole.
+  let micros = String(key - seconds * 1_000_000).padStart(6, '0');
+  while (micros.endsWith('0')) micros = micros.slice(0, -1);
+  return `${iso.slice(0, 10)} ${iso.slice(11, 19)}${micros ? `.${micros}` : ''}+00`;
 }

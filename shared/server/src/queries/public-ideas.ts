@@ -142,7 +142,7 @@ const cardsJson = (rows: CardJsonRow[]) => `[${rows.map((r) => r.card).join(',')
  * there, its cards as JSON text (`cardsJson`, a JSON array in the page's order) ready to be
  * written into the answer: those the copy's card cache holds, the rest made by PostgreSQL from
  * knowledge by id in one round trip. Undefined, so PostgreSQL's listing answers, when the copy
- * cannot (not built, the title sort) or is behind the cards (an idea on the page just left the
+ * cannot (not built, a title cursor, a title not placed yet) or is behind the cards (an idea on the page just left the
  * list). Rows carry the sort value (for the next cursor) on the last one only.
  */
 async function listFromMemory(
@@ -168,8 +168,8 @@ async function listFromMemory(
   const last = rows.length === q.page_size ? rows[rows.length - 1] : undefined;
   let nextCursor: string | null = null;
   if (last) {
-    // The copy's sort value of the last idea, printed as PostgreSQL would.
-    const value = page.lastValue;
+    // The copy's sort value of the last idea, printed as PostgreSQL would; a title from its card.
+    const value = q.sort === 'title' ? (JSON.parse(last.card) as { title: string }).title : page.lastValue;
     if (value === undefined) return undefined;
     last.seek_value = value;
     nextCursor = encodeCursor(q.sort, q.order, { value, id: last.id });

@@ -59,8 +59,13 @@ function fromMemory(copy: ListingCopy): Read {
   const answered = {
     cards: copy.cards,
     page: async (...args: Parameters<ListingCopy['page']>) => {
-      const page = await copy.page(...args);
-      if (!page && args[0].sort !== 'title') throw new Error('the in-memory list did not answer');
+      const title = args[0].sort === 'title';
+      // A title cursor is PostgreSQL's to place (listing/title-keys.ts); every other read is the
+      // copy's, a title page once the copy has placed the titles that changed.
+      if (title && 'cursor' in args[1]) return copy.page(...args);
+      let page = await copy.page(...args);
+      if (!page && title && (await copy.titlesPlaced())) page = await copy.page(...args);
+      if (!page) throw new Error('the in-memory list did not answer');
       return page;
     },
   };
@@ -156,10 +161,11 @@ describe('public list in memory', () => {
     expect(back.rows.map((r) => r.id)).toEqual(expected.slice(6, 9));
   });
 
-  it('leaves a page PostgreSQL must answer: the title sort, and a copy behind the cards', async () => {
+  it('leaves a page PostgreSQL must answer: after a title cursor, and a copy behind the cards', async () => {
     const copy = new ListingCopy(db(), pino({ level: 'silent' }));
     await copy.ready();
-    expect(await copy.page({ user_filter: 'all', sort: 'title', order: 'asc' }, { offset: 0 }, 5)).toBeUndefined();
+    const cursor = { value: 'Alpha', id: 1 };
+    expect(await copy.page({ user_filter: 'all', sort: 'title', order: 'asc' }, { cursor }, 5)).toBeUndefined();
     // Not told of the change, the copy still lists the hidden idea; its page goes to PostgreSQL.
     const f: Filter = { user_filter: 'all', sort: 'vote_score', order: 'desc' };
     const [top] = await oracle(f);
@@ -171,6 +177,98 @@ describe('public list in memory', () => {
     copy.changed();
     expect((await copy.page(f, { offset: 0 }, 5))!.ids).toEqual((await oracle(f)).slice(0, 5));
     await db().updateTable('knowledge').set({ visibility: 'public' }).where('id', '=', top!).execute();
+  });
+
+  it('sorts titles as PostgreSQL does while titles crowd into one gap, and when many move at once', async () => {
+    const logged: string[] = [];
+    const copy = new ListingCopy(db(), pino({ level: 'info' }, { write: (line: string) => logged.push(line) }));
+    expect(await copy.ready()).toBe(true);
+    const renumbered = () => logged.filter((line) => line.includes('title keys renumbered')).length;
+    const read = fromMemory(copy);
+    const byTitle: Filter = { user_filter: 'all', sort: 'title', order: 'asc' };
+    const insert = (titles: string[]) =>
+      db()
+        .insertInto('knowledge')
+        .values(
+          titles.map((title) => {
+            const slug = title.replace(/\W+/g, '-');
+            const source = { source_url: `https://gap.test/${slug}`, source_domain: 'gap.test', content_hash: slug };
+            return { slug, title, categories: ['saas'], ...source };
+          }),
+        )
+        .execute();
+    // Until the copy places a changed title, its title pages are PostgreSQL's.
+    await insert(['Mm gap 999']);
+    copy.changed();
+    expect(await copy.page(byTitle, { offset: 0 }, 5)).toBeUndefined();
+    expect(await copy.titlesPlaced()).toBe(true);
+    expect(await copy.page(byTitle, { offset: 0 }, 5)).toBeDefined();
+    // Each title lands between the same lower neighbour and the one put before it, halving that
+    // gap every time: past about fifty halvings the keys are renumbered in the order they hold.
+    for (let n = 60; n > 0; n--) {
+      await insert([`Mm gap ${String(n).padStart(3, '0')}`]);
+      copy.changed();
+      const expected = await oracle(byTitle);
+      expect((await read(byTitle, 1, 500)).rows.map((r) => r.id)).toEqual(expected);
+    }
+    expect(renumbered()).toBe(1);
+    // More titles than one round places, with a retitle, a hide and a delete in the same read.
+    const many = Array.from({ length: 2_100 }, (_, i) => `Mm many ${(i * 7919) % 2_100}`);
+    await insert(many);
+    await db().updateTable('knowledge').set({ title: 'Aa retitled' }).where('title', '=', 'Mm gap 007').execute();
+    await db().updateTable('knowledge').set({ visibility: 'private' }).where('title', '=', 'Mm gap 011').execute();
+    await db().deleteFrom('knowledge').where('title', '=', 'Mm gap 012').execute();
+    copy.changed();
+    for (const order of ['asc', 'desc'] as const) {
+      for (const category of [undefined, 'saas']) {
+        const f: Filter = { ...byTitle, order, ...(category ? { category } : {}) };
+        const expected = await oracle(f);
+        const page = await read(f, 3, 100);
+        expect(
+          page.rows.map((r) => r.id),
+          JSON.stringify(f),
+        ).toEqual(expected.slice(200, 300));
+        expect(page.total).toBe(expected.length);
+      }
+    }
+    await db().deleteFrom('knowledge').where('title', 'like', 'Mm %').execute();
+    await db().deleteFrom('knowledge').where('title', '=', 'Aa retitled').execute();
+  });
+
+  it('places a title only where the copy agrees with PostgreSQL, even when a change is not read yet', async () => {
+    const copy = new ListingCopy(db(), pino({ level: 'silent' }));
+    const byTitle: Filter = { user_filter: 'all', sort: 'title', order: 'asc' };
+    const add = async (title: string) => {
+      const slug = `kk-${title.replace(/\W+/g, '-')}`;
+      const source = { source_url: `https://kk.test/${slug}`, source_domain: 'kk.test', content_hash: slug };
+      const row = await db()
+        .insertInto('knowledge')
+        .values({ slug, title, ...source })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    };
+    const neighbour = await add('Kk 1');
+    await add('Kk 3');
+    expect(await copy.ready()).toBe(true);
+    await add('Kk 2');
+    copy.changed();
+    await db()
+      .transaction()
+      .execute(async (trx) => {
+        // Where 'Kk 2' goes is read only after this commits (the lock holds the read back), and by
+        // then its lower neighbour has moved: the copy, which has not read that move, must not place it.
+        await sql`LOCK TABLE public_listing IN ACCESS EXCLUSIVE MODE`.execute(trx);
+        expect(await copy.page({ ...byTitle, sort: 'vote_score' }, { offset: 0 }, 5)).toBeDefined();
+        await trx.updateTable('knowledge').set({ title: 'Kk 4' }).where('id', '=', neighbour).execute();
+      });
+    expect(await copy.titlesPlaced()).toBe(false);
+    expect(await copy.page(byTitle, { offset: 0 }, 5)).toBeUndefined();
+    // Once the move is read, both titles are placed and the copy sorts titles again.
+    copy.changed();
+    const expected = await oracle(byTitle);
+    expect((await fromMemory(copy)(byTitle, 1, 500)).rows.map((r) => r.id)).toEqual(expected);
+    await db().deleteFrom('knowledge').where('source_domain', '=', 'kk.test').execute();
   });
 
   it('keeps the cards it showed, and shows a card as it is after any change to it', async () => {

@@ -31,8 +31,9 @@ interface SliceCopy {
 export class SearchSlice extends MemoryCopy<SliceCopy> {
   private readonly queryLexemes: QueryLexemes;
 
-  constructor(db: Db, log: Logger) {
-    super(db, log, 'search slice');
+  /** `readWaitMs`: see MemoryCopy (by default a read waits for every change announced before it). */
+  constructor(db: Db, log: Logger, readWaitMs?: number) {
+    super(db, log, 'search slice', readWaitMs);
     this.queryLexemes = new QueryLexemes(db);
   }
 
