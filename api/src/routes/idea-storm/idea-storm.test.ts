@@ -42,10 +42,11 @@ describe('Idea Storm (local provider)', () => {
       'baseline',
       'calibration',
     ]);
-    // The same evidence a mined idea shows: sentences of the user's own text.
+    // The same evidence a mined idea shows: sentences of the user's own text (the target market too).
     const quotes = Object.values(a.result.evidence as Record<string, string[]>).flat();
     expect(quotes.length).toBeGreaterThan(0);
-    for (const q of quotes) expect(`${IDEA.title} ${IDEA.description}`).toContain(q.replace(/\.\.\.$/, ''));
+    const ownText = `${IDEA.title} ${IDEA.description} Target market: ${IDEA.target_market}`;
+    for (const q of quotes) expect(ownText).toContain(q.replace(/\.\.\.$/, ''));
     const sum = a.result.profit_breakdown.reduce((s: number, f: { contribution: number }) => s + f.contribution, 0);
     expect(sum).toBeCloseTo(a.result.profit_score, 1);
     expect(a.result.recommendations.length).toBeGreaterThan(0);

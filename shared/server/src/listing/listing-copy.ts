@@ -72,8 +72,8 @@ export class ListingCopy extends MemoryCopy<ListingIndex> {
   /**
    * The ids of a page of the public list and its total, from `offset` matching ideas in or after
    * a cursor, with its last idea's sort value as a cursor carries it (sortValueText); undefined
-   * when this copy cannot answer (not built yet, the title sort, a cursor value it cannot read)
-   * and PostgreSQL must.
+   * when this copy cannot answer (not built yet, a title without its place yet, a cursor value it
+   * cannot read, as a title is) and PostgreSQL must.
    */
   async page(
     q: ListingQuery,
