@@ -1,3 +1,4 @@
+import { constants, setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createLogger } from '@ideamine/server/boot';
 import { loadConfig } from '@ideamine/server/config';
@@ -21,6 +22,15 @@ const { databaseUrl, threadIndex } = workerData as WorkerThreadData;
 const config = loadConfig();
 const log = createLogger(config).child({ role: 'worker', thread: threadIndex });
 const tell = (message: WorkerThreadMessage) => port.postMessage(message);
+
+// Pipeline work yields the CPU to the API's thread: on Linux a thread has its own nice value, and
+// 0 names the calling thread, so only this thread runs below normal priority. Where the system
+// refuses, it runs at normal priority.
+try {
+  setPriority(0, constants.priority.PRIORITY_BELOW_NORMAL);
+} catch (err) {
+  log.warn({ err }, 'the worker thread could not lower its CPU priority');
+}
 
 // The stop message is heard from the first moment: one that comes while the workers are still
 // starting (a signal right after the API began listening) stops them as soon as they are up,

@@ -68,7 +68,7 @@ const envSchema = z.object({
   DASHBOARD_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
   PUBLIC_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   PUBLIC_CARD_CACHE_MB: z.coerce.number().int().min(0).max(16_384).default(64),
-  PUBLIC_READ_WAIT_MS: z.coerce.number().int().min(0).max(1_000).default(25),
+  PUBLIC_READ_WAIT_MS: z.coerce.number().int().min(0).max(1_000).default(10),
   IDEA_STORM_MAX_PER_IP_PER_HOUR: int(20),
   AVATAR_MAX_BYTES: int(2 * 1024 * 1024),
   PORTAL_DIR: z.string().optional(),
