@@ -4,9 +4,9 @@ import Koa from 'koa';
 import { API_BASE } from '@ideamine/shared/limits';
 import type { AppContext } from '@ideamine/server/context';
 import { authenticate } from './middlewares/authenticate';
-import { cachedAnswers } from './middlewares/cached-answers';
+import { cachedAnswersAtTheDoor } from './middlewares/cached-answers';
 import { answerClientError } from './middlewares/client-error';
-import { corsAllowList } from './middlewares/cors';
+import { allowedOrigins, corsAllowList } from './middlewares/cors';
 import { errorEnvelope } from './middlewares/envelope';
 import { portalAvailable, portalStatic } from './middlewares/portal-static';
 import { createMetrics } from './middlewares/metrics';
@@ -64,7 +64,6 @@ export function createApp(app: AppContext, options: AppOptions = {}): Koa {
   koa.use(securityHeaders());
   koa.use(errorEnvelope());
   koa.use(corsAllowList(app.config.corsOrigins));
-  koa.use(cachedAnswers(app.publicCache));
   koa.use(onlyFor(['/healthz', '/readyz', '/metrics'], health.routes()));
   koa.use(onlyFor(['/', `${API_BASE}/openapi.json`, `${API_BASE}/docs`], docs.routes()));
   koa.use(demoSite());
@@ -73,9 +72,20 @@ export function createApp(app: AppContext, options: AppOptions = {}): Koa {
   koa.use(formPostCallbackRouter().routes());
   koa.use(authenticate(app));
   koa.use(api);
-  // listen() as Koa's, plus the envelope for requests the HTTP parser refuses.
+  // A visitor's cached GET is answered at the door, before Koa builds a context for it.
+  const atTheDoor = cachedAnswersAtTheDoor({
+    cache: app.publicCache,
+    log: app.log,
+    trustProxy: app.config.trustProxy,
+    allowedOrigins: allowedOrigins(app.config.corsOrigins),
+    observe: metrics.observe,
+  });
+  // listen() as Koa's, plus the door, and the envelope for requests the HTTP parser refuses.
   koa.listen = ((...args: unknown[]) => {
-    const server = http.createServer(koa.callback());
+    const handle = koa.callback();
+    const server = http.createServer((req, res) => {
+      if (!atTheDoor(req, res)) void handle(req, res);
+    });
     server.on('clientError', answerClientError);
     return (server.listen as (...a: unknown[]) => http.Server)(...args);
   }) as Koa['listen'];

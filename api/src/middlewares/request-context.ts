@@ -8,10 +8,13 @@ import { redactUrl } from './redact-url';
 
 const SAFE_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
+/** The caller's X-Request-Id when it looks sane, else a new one. */
+export const newRequestId = (incoming: string | string[] | undefined): string =>
+  typeof incoming === 'string' && SAFE_ID.test(incoming) ? incoming : randomUUID();
+
 export function requestContext(log: Logger): Middleware {
   return async (ctx, next) => {
-    const incoming = ctx.get('x-request-id');
-    const id = SAFE_ID.test(incoming) ? incoming : randomUUID();
+    const id = newRequestId(ctx.get('x-request-id'));
     ctx.state.requestId = id;
     // Made on first use: most requests log nothing, and a child logger per request cost more
     // than a cached answer.

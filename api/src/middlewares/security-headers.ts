@@ -13,10 +13,13 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
 };
 
+/** Sent only over HTTPS (ctx.secure). */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
 export function securityHeaders(): Middleware {
   return async (ctx, next) => {
     ctx.set(SECURITY_HEADERS);
-    if (ctx.secure) ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    if (ctx.secure) ctx.set('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
     ctx.remove('X-Powered-By');
     await next();
   };

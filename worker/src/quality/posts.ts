@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { intentsOf } from '@ideamine/server/llm/idea-model/intents';
+import { intentsOf, NEED_INTENTS } from '@ideamine/server/llm/idea-model/intents';
 import {
   APP_REVIEWS,
   FEATURE_REQUESTS,
@@ -28,9 +28,6 @@ export interface Post {
   title: string;
   body: string;
 }
-
-/** The intents that mark a post as signalling a need, for sources drawn with `select`. */
-const NEED_INTENTS = new Set(['asks_for_tool', 'proposes', 'painful_workflow', 'pitches', 'would_pay']);
 
 const MIRROR_DIR = process.env.MIRROR_DIR ?? '/work/.mirror';
 export const POSTS_FILE = path.resolve(import.meta.dirname, '../../../data/quality/posts.jsonl');
@@ -100,7 +97,8 @@ function redditPosts(source: RedditSource): Post[] {
   if (!source.select) return sample(posts, source.take);
   const needs: Post[] = [];
   const others: Post[] = [];
-  for (const p of posts) (intentsOf(`${p.title}\n${p.body}`).some((i) => NEED_INTENTS.has(i)) ? needs : others).push(p);
+  for (const p of posts)
+    (intentsOf(`${p.title}\n${p.body}`).some((i) => NEED_INTENTS.includes(i)) ? needs : others).push(p);
   return [...sample(needs, source.select.needs), ...sample(others, source.select.others)];
 }
 

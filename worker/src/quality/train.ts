@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { featuresOf, featureValues } from '@ideamine/server/llm/idea-model/features';
+import { isNoiseIntent, NEED_INTENTS } from '@ideamine/server/llm/idea-model/intents';
 import {
   IdeaModel,
   SUB_SCORES,
@@ -98,12 +99,10 @@ const penaltyScales = (names: string[]) =>
  * posts that "will pay", tool requests a setting answers) had turned "would pay" and "asks for a
  * tool" against ideas, and a post saying it would pay for a costly chore was dropped.
  */
-const IDEA_INTENTS = ['asks_for_tool', 'proposes', 'pitches', 'painful_workflow', 'would_pay'];
-const NOISE_INTENTS = ['hiring', 'for_hire', 'launch', 'news_or_link', 'question', 'bug', 'rant'];
 const intentSigns = (names: string[]) =>
   Int8Array.from(names, (f) => {
     const intent = f.startsWith('i:') ? f.slice(2) : '';
-    return IDEA_INTENTS.includes(intent) ? 1 : NOISE_INTENTS.includes(intent) ? -1 : 0;
+    return (NEED_INTENTS as readonly string[]).includes(intent) ? 1 : isNoiseIntent(intent) ? -1 : 0;
   });
 
 const fitPrefilter = (rows: Vectorised[], names: string[], l2: number) =>

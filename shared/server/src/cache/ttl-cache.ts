@@ -13,6 +13,8 @@
 interface Entry {
   fresh: number;
   value?: Promise<unknown>;
+  /** What `value` resolved to, for a caller that should not wait a tick (peek). */
+  settled?: unknown;
   loading?: Promise<unknown>;
 }
 
@@ -51,8 +53,9 @@ export class TtlCache {
     const loading = load();
     e.loading = loading;
     e.value = undefined; // expired: never served again
+    e.settled = undefined;
     loading.then(
-      () => {
+      (answer) => {
         e.loading = undefined;
         if (!keep) {
           // Asked once: its concurrent callers shared the load; the answer is not kept.
@@ -61,6 +64,7 @@ export class TtlCache {
         }
         if (generation !== this.generation) return; // a change came while it loaded
         e.value = loading;
+        e.settled = answer;
         e.fresh = Date.now() + this.ttlMs;
       },
       () => {
@@ -70,10 +74,13 @@ export class TtlCache {
     return loading;
   }
 
-  /** The kept answer for `key` while it is fresh; undefined when it would have to load. */
-  peek(key: string): Promise<unknown> | undefined {
+  /**
+   * The kept answer for `key` while it is fresh, itself rather than a promise (every kept answer
+   * has arrived), so a caller can answer without waiting a tick; undefined when it would load.
+   */
+  peek(key: string): unknown {
     const entry = this.entries.get(key);
-    return isKept(entry, Date.now()) ? entry.value : undefined;
+    return isKept(entry, Date.now()) ? entry.settled : undefined;
   }
 
   clear(): void {

@@ -85,6 +85,28 @@ export const INTENTS = {
 export type Intent = keyof typeof INTENTS;
 export const INTENT_NAMES = Object.keys(INTENTS) as Intent[];
 
+/** The intents the labelling guide names as what makes a post an idea (they count only for one). */
+export const NEED_INTENTS: readonly Intent[] = [
+  'asks_for_tool',
+  'proposes',
+  'pitches',
+  'painful_workflow',
+  'would_pay',
+];
+
+/** The intents the guide names as noise (they count only against), each as a task's drop reason. */
+export const NOISE_INTENT_REASONS = {
+  hiring: 'hiring post',
+  for_hire: 'offering work (for hire)',
+  launch: 'launch or self-promotion',
+  news_or_link: 'news or a link',
+  question: 'a question with no product need',
+  bug: 'a bug report',
+  rant: 'a rant with no need stated',
+} as const satisfies Partial<Record<Intent, string>>;
+export type NoiseIntent = keyof typeof NOISE_INTENT_REASONS;
+export const isNoiseIntent = (name: string): name is NoiseIntent => Object.hasOwn(NOISE_INTENT_REASONS, name);
+
 /** The intents one sentence (or a title) shows. */
 export function intentsOf(text: string): Intent[] {
   const lower = text.toLowerCase().replace(/’/g, "'");

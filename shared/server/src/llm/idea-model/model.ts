@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { featuresOf, featureValues, type PostFeatures } from './features';
-import { INTENT_NAMES, type Intent } from './intents';
+import { INTENT_NAMES, isNoiseIntent, NOISE_INTENT_REASONS, type NoiseIntent } from './intents';
 
 // The idea model at run time: is a post a product idea, and how good a one. It is learned from
 // labelled real posts by `npm run train:quality` (worker/src/quality/train.ts) and shipped as
@@ -66,17 +66,6 @@ export function ideaModel(): IdeaModel {
   return loaded;
 }
 
-/** Why an intent, when it weighs most against a post, makes it noise, in the words a task shows. */
-const DROP_REASONS: Partial<Record<Intent, string>> = {
-  hiring: 'hiring post',
-  for_hire: 'offering work (for hire)',
-  launch: 'launch or self-promotion',
-  news_or_link: 'news or a link',
-  question: 'a question with no product need',
-  bug: 'a bug report',
-  rant: 'a rant with no need stated',
-};
-
 const clamp10 = (v: number) => Math.round(Math.min(10, Math.max(0, v)) * 100) / 100;
 
 export class IdeaModel {
@@ -123,14 +112,14 @@ export class IdeaModel {
   }
 
   private dropReason(values: Map<string, number>): string {
-    let worst: { intent: Intent; weight: number } | null = null;
+    let worst: { intent: NoiseIntent; weight: number } | null = null;
     for (const intent of INTENT_NAMES) {
-      if (!values.has(`i:${intent}`) || !DROP_REASONS[intent]) continue;
+      if (!values.has(`i:${intent}`) || !isNoiseIntent(intent)) continue;
       const i = this.index.get(`i:${intent}`);
       const weight = i === undefined ? 0 : this.file.prefilter.weights[i]!;
       if (weight < 0 && (!worst || weight < worst.weight)) worst = { intent, weight };
     }
-    return `not an idea: ${worst ? DROP_REASONS[worst.intent] : 'no unmet need found'}`;
+    return `not an idea: ${worst ? NOISE_INTENT_REASONS[worst.intent] : 'no unmet need found'}`;
   }
 
   score(title: string, body: string): IdeaVerdict {
