@@ -14,7 +14,14 @@ import {
 } from './listing-index';
 import { CardCache } from './card-cache';
 import { sortKeyOf, sortValueText } from './sort-keys';
-import { neighboursOf, readTitleOrder, spreadBetween, type TitleNeighbours, type TitleOrder } from './title-keys';
+import {
+  neighboursOf,
+  readTitleOrder,
+  spreadBetween,
+  type PlacedTitle,
+  type TitleOrder,
+  type TitleRun,
+} from './title-keys';
 
 // This process's in-memory copy of the public list (listing-index.ts), kept as current as the
 // database as every MemoryCopy is (cache/memory-copy.ts): migration 0037 logs every idea whose
@@ -200,14 +207,14 @@ export class ListingCopy extends MemoryCopy<ListingIndex> {
       this.log.info({ titles: this.unplaced.size }, 'public list: many titles moved at once; reading it again');
       return this.dropAndRebuild();
     }
-    const found = await neighboursOf(this.db, [...this.unplaced]);
+    const runs = await neighboursOf(this.db, [...this.unplaced]);
     if (this.held !== index) return;
-    let keys = this.keysFor(index, found);
+    let keys = this.keysFor(index, runs);
     if (keys === 'crowded') {
       // Two neighbours' keys had no room left between them: renumber, then number every run again.
       index.renumberTitles();
       this.log.info({ ideas: index.size }, 'public list: title keys renumbered');
-      keys = this.keysFor(index, found);
+      keys = this.keysFor(index, runs);
       if (keys === 'crowded') throw new Error('titles still crowd after renumbering');
     }
     index.setTitleKeys(keys);
@@ -217,29 +224,24 @@ export class ListingCopy extends MemoryCopy<ListingIndex> {
   }
 
   /**
-   * Keys for the waiting titles `found` placed, run by run: those PostgreSQL put side by side
-   * between the same two neighbours, numbered between the neighbours' keys. A run is left waiting
+   * Keys for the waiting titles, run by run (those PostgreSQL put side by side between the same
+   * two placed neighbours), numbered between the neighbours' keys. A run is left waiting
    * when the copy does not agree: a title there is not the one read, a neighbour is not placed or
    * holds another title, or a placed title sits between the two. 'crowded' when two neighbours'
    * keys have no room left between them.
    */
-  private keysFor(index: ListingIndex, found: TitleNeighbours[]): Map<number, number> | 'crowded' {
+  private keysFor(index: ListingIndex, runs: TitleRun[]): Map<number, number> | 'crowded' {
     const keys = new Map<number, number>();
-    const heldKey = (n: { id: number; hash: number } | null): number | null | undefined => {
+    const heldKey = (n: PlacedTitle | null): number | null | undefined => {
       if (!n) return null;
       const held = index.titleOf(n.id);
       return held && held.key !== null && held.hash === n.hash ? held.key : undefined;
     };
-    for (let first = 0; first < found.length;) {
-      let last = first;
-      while (last + 1 < found.length && sameNeighbours(found[last + 1]!, found[first]!)) last++;
-      const run = found.slice(first, last + 1);
-      first = last + 1;
-      const { before, after } = run[0]!;
+    for (const { titles, before, after } of runs) {
       const low = heldKey(before);
       const high = heldKey(after);
       const agrees =
-        run.every((t) => {
+        titles.every((t) => {
           const held = index.titleOf(t.id);
           return held && held.key === null && held.hash === t.hash;
         }) &&
@@ -247,16 +249,13 @@ export class ListingCopy extends MemoryCopy<ListingIndex> {
         high !== undefined &&
         index.adjacentInTitleOrder(before?.id ?? null, after?.id ?? null);
       if (!agrees) continue;
-      const spread = spreadBetween(low ?? undefined, high ?? undefined, run.length);
+      const spread = spreadBetween(low ?? undefined, high ?? undefined, titles.length);
       if (!spread) return 'crowded';
-      run.forEach((t, i) => keys.set(t.id, spread[i]!));
+      titles.forEach((t, i) => keys.set(t.id, spread[i]!));
     }
     return keys;
   }
 }
-
-const sameNeighbours = (a: TitleNeighbours, b: TitleNeighbours) =>
-  a.before?.id === b.before?.id && a.after?.id === b.after?.id;
 
 /** An idea's key in a title order read in the same snapshot as the idea (so it is there). */
 function titleKeyIn(titles: TitleOrder, id: number): number {

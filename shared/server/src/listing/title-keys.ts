@@ -46,13 +46,21 @@ export async function readTitleOrder(trx: Db): Promise<TitleOrder> {
   return new TitleOrder(keys);
 }
 
-/** Where a title waiting for its key goes: its nearest placed neighbours in PostgreSQL's order. */
-export interface TitleNeighbours {
+/** A placed neighbour as read: its id and the hashtext of its title, to check the copy holds it. */
+export interface PlacedTitle {
   id: number;
-  /** hashtext of the title that was placed, to check the copy still holds that title. */
   hash: number;
-  before: { id: number; hash: number } | null;
-  after: { id: number; hash: number } | null;
+}
+
+/**
+ * Titles waiting for their keys that PostgreSQL's order puts side by side, in that order, and
+ * their nearest placed neighbours (null at either end of the order): the run is numbered between
+ * the two neighbours' keys.
+ */
+export interface TitleRun {
+  titles: PlacedTitle[];
+  before: PlacedTitle | null;
+  after: PlacedTitle | null;
 }
 
 interface Adjacent {
@@ -71,7 +79,7 @@ interface Adjacent {
  * here and share their outer neighbours (a probe that skipped the waiting ideas would walk the
  * whole run for each of them).
  */
-export async function neighboursOf(db: Db, waiting: readonly number[]): Promise<TitleNeighbours[]> {
+export async function neighboursOf(db: Db, waiting: readonly number[]): Promise<TitleRun[]> {
   const { rows } = await sql<Adjacent>`
     SELECT x.id, hashtext(x.title) AS hash, b.id AS before, b.hash AS before_hash, a.id AS after, a.hash AS after_hash
     FROM public_listing x
@@ -85,27 +93,25 @@ export async function neighboursOf(db: Db, waiting: readonly number[]): Promise<
       ORDER BY p.title, p.id LIMIT 1) a ON true
     WHERE x.category = '*' AND x.id = ANY(${waiting}::int[])
     ORDER BY x.title, x.id`.execute(db);
-  return outerNeighbours(rows);
+  return runsOf(rows);
 }
 
-/** Joins waiting ideas whose immediate neighbour is the next of them into runs, each given the run's outer neighbours. */
-export function outerNeighbours(rows: readonly Adjacent[]): TitleNeighbours[] {
-  const out: TitleNeighbours[] = [];
+/** Joins waiting ideas whose immediate neighbour is the next of them into runs, with the run's outer neighbours. */
+export function runsOf(rows: readonly Adjacent[]): TitleRun[] {
+  const runs: TitleRun[] = [];
   for (let first = 0; first < rows.length;) {
     let last = first;
     while (last + 1 < rows.length && rows[last]!.after === rows[last + 1]!.id) last++;
     const { before, before_hash } = rows[first]!;
     const { after, after_hash } = rows[last]!;
-    for (let i = first; i <= last; i++)
-      out.push({
-        id: rows[i]!.id,
-        hash: rows[i]!.hash,
-        before: before === null ? null : { id: before, hash: before_hash! },
-        after: after === null ? null : { id: after, hash: after_hash! },
-      });
+    runs.push({
+      titles: rows.slice(first, last + 1).map(({ id, hash }) => ({ id, hash })),
+      before: before === null ? null : { id: before, hash: before_hash! },
+      after: after === null ? null : { id: after, hash: after_hash! },
+    });
     first = last + 1;
   }
-  return out;
+  return runs;
 }
 
 /**
