@@ -68,7 +68,11 @@ export const adminKnowledgeRoutes = [
     params: idParam,
     body: ownershipBody,
     response: knowledgeSchema,
-    handler: async ({ app, auth, params, body, client, requestId }) =>
-      present(app, await setOwner(app.db, { id: auth!.user.id, ip: client.ip, requestId }, params.id, body.user_id)),
+    handler: async ({ app, auth, params, body, client, requestId }) => {
+      const row = await setOwner(app.db, { id: auth!.user.id, ip: client.ip, requestId }, params.id, body.user_id);
+      // A private idea given to a user now meets that user's watchlists.
+      await recordWatchlistMatches(app.db, app.boss, [params.id]);
+      return present(app, row);
+    },
   }),
 ];

@@ -15,8 +15,15 @@ import { paginate } from '@ideamine/shared/envelope';
 import { permission } from '@ideamine/shared/permissions';
 import { deleteKnowledge, queueEnrichment, updateKnowledge } from '@ideamine/server/commands/knowledge';
 import { notFound } from '@ideamine/server/errors';
+import { recordWatchlistMatches } from '@ideamine/server/commands/watchlist-deliveries';
 import { presentKnowledge, presentKnowledgeListItem } from '../../presenters/knowledge';
-import { findKnowledge, KNOWLEDGE_COLUMNS, listKnowledge, searchKnowledge, sourcesOf } from '@ideamine/server/queries/knowledge';
+import {
+  findKnowledge,
+  KNOWLEDGE_COLUMNS,
+  listKnowledge,
+  searchKnowledge,
+  sourcesOf,
+} from '@ideamine/server/queries/knowledge';
 import { visibleTo, type Viewer } from '@ideamine/server/queries/knowledge-visibility';
 import { pageOf } from '@ideamine/server/queries/paging';
 import { createdWithin, ownerScopeOf } from '@ideamine/server/queries/owner-scope';
@@ -151,6 +158,9 @@ export const knowledgeRoutes = [
     handler: async ({ app, auth, params, body, client, requestId }) => {
       await mustSee(app, auth!.user, params.id);
       const row = await updateKnowledge(app.db, { id: auth!.user.id, ip: client.ip, requestId }, params.id, body);
+      // An edit can make it match a watchlist it did not (new words, another category); pairs
+      // matched before are not told again.
+      await recordWatchlistMatches(app.db, app.boss, [params.id]);
       return ok(presentKnowledge(row, await sourcesOf(app.db, params.id)));
     },
   }),

@@ -337,4 +337,50 @@ describe('matches, notifications and feeds', () => {
     expect((await http.get(rotated.feed.atom)).status).toBe(200);
     expect((await http.get('/api/v1/feeds/not-a-token/atom.xml')).status).toBe(400);
   });
+  it('tells a watcher when an edit or a new owner makes an idea match, once', async () => {
+    const watcher = await user();
+    const admin = await user('admin');
+    const words = (await http.post('/api/v1/watchlists', { name: 'Kilns', words: 'kiln' }, { token: watcher.token }))
+      .body.data;
+    const pottery = (
+      await http.post('/api/v1/watchlists', { name: 'Crafts', categories: ['crafts'] }, { token: watcher.token })
+    ).body.data;
+    const idea = await buildKnowledge(server.app, { title: 'Firing schedule planner', categories: ['tools'] });
+    const given = await buildKnowledge(server.app, {
+      title: 'Kiln temperature log',
+      visibility: 'private',
+      user_id: admin.user.id,
+    });
+    const watchers = (await matchWatchlists(server.app.db, [idea.id, given.id])).filter(
+      (m) => m.user_id === watcher.user.id,
+    );
+    expect(watchers).toEqual([]); // other tests' watchlists may match them
+    const unread = async () =>
+      (await http.get('/api/v1/notifications?unread=true', { token: watcher.token })).body.data.map(
+        (n: { watchlist_id: number; knowledge_id: number }) => [n.watchlist_id, n.knowledge_id],
+      );
+
+    const edit = (body: object) => http.put(`/api/v1/data/knowledge/${idea.id}`, body, { token: admin.token });
+    expect((await edit({ title: 'Kiln firing schedule planner' })).status).toBe(200);
+    expect(await unread()).toEqual([[words.id, idea.id]]);
+    expect((await edit({ categories: ['crafts', 'tools'] })).status).toBe(200);
+    expect((await unread()).sort()).toEqual(
+      [
+        [words.id, idea.id],
+        [pottery.id, idea.id],
+      ].sort(),
+    );
+    // Edited again, it matches no more watchlists than before: nothing is told twice.
+    expect((await edit({ summary: 'Plans kiln firings.' })).status).toBe(200);
+    expect(await unread()).toHaveLength(2);
+
+    // A private idea given to the watcher now meets the watcher's own watchlists.
+    const owned = await http.put(
+      `/api/v1/admin/knowledge/${given.id}/ownership`,
+      { user_id: watcher.user.id },
+      { token: admin.token },
+    );
+    expect(owned.status).toBe(200);
+    expect(await unread()).toContainEqual([words.id, given.id]);
+  });
 });
