@@ -60,8 +60,7 @@ async function main() {
     ).map((r) => r.id);
     const batchOf = (round: number) =>
       Array.from({ length: TASKS_PER_MESSAGE }, (_, i) => ids[(round * 7919 + i * 104_729) % ids.length]!);
-    const forget = (batch: number[]) =>
-      db.deleteFrom('watchlist_matches').where('knowledge_id', 'in', batch).execute();
+    const forget = (batch: number[]) => db.deleteFrom('watchlist_matches').where('knowledge_id', 'in', batch).execute();
 
     // Warm up, then the matcher as the analyse stage runs it.
     await forget(batchOf(0));

@@ -118,7 +118,12 @@ export async function fetchPage(url: string, agent: Agent, allow: AllowList, opt
         if (seen.has(next))
           return { kind: 'failed', reason: `Redirect loop at ${next}`, retryable: false, redirects: true };
         if (hop + 1 > opts.maxRedirects) {
-          return { kind: 'failed', reason: `More than ${opts.maxRedirects} redirects`, retryable: false, redirects: true };
+          return {
+            kind: 'failed',
+            reason: `More than ${opts.maxRedirects} redirects`,
+            retryable: false,
+            redirects: true,
+          };
         }
         const refused = await opts.beforeRedirect?.(next);
         if (refused) return { kind: 'skipped', finalUrl: next, status: res.statusCode, reason: refused };

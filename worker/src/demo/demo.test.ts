@@ -70,7 +70,10 @@ describe('the demo of real posts', () => {
       const post = bodies.get(collapse(idea.title))!;
       // Markdown links show as their text on a page: compare the opening words before any link.
       const opening = post.split(/\[|\(http/)[0]!.slice(0, 40);
-      expect(collapse(idea.body).startsWith(opening.trim()), `${idea.title}: ${idea.body.slice(0, 80)} / ${opening}`).toBe(true);
+      expect(
+        collapse(idea.body).startsWith(opening.trim()),
+        `${idea.title}: ${idea.body.slice(0, 80)} / ${opening}`,
+      ).toBe(true);
     }
   });
 

@@ -102,5 +102,7 @@ export async function handleScheduleTick(w: WorkerContext): Promise<void> {
   // Search's slice of the newest ideas back to its size (its triggers only ever add).
   await trimSearchRecent(w.db).catch((err: unknown) => w.log.error({ err }, 'search slice trim failed'));
   await pruneSearchSliceLog(w.db).catch((err: unknown) => w.log.error({ err }, 'search slice log prune failed'));
-  await pruneListingChangeLog(w.db).catch((err: unknown) => w.log.error({ err }, 'public list change log prune failed'));
+  await pruneListingChangeLog(w.db).catch((err: unknown) =>
+    w.log.error({ err }, 'public list change log prune failed'),
+  );
 }

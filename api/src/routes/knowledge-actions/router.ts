@@ -12,7 +12,12 @@ import {
   voteStatsSchema,
 } from '@ideamine/shared/contract/engagement';
 import { PUBLIC, SIGNED_IN } from '@ideamine/shared/permissions';
-import { markImplementing, recordTimeOnPage, requestApp, unmarkImplementing } from '@ideamine/server/commands/engagement';
+import {
+  markImplementing,
+  recordTimeOnPage,
+  requestApp,
+  unmarkImplementing,
+} from '@ideamine/server/commands/engagement';
 import { castVote } from '@ideamine/server/commands/vote';
 import { notFound } from '@ideamine/server/errors';
 import type { AuthState } from '../../middlewares/authenticate';

@@ -21,7 +21,6 @@ afterAll(() => server.close());
 const db = () => server.app.db;
 const post = (path: string, body: unknown = {}) => http.post(`/api/v1/admin/queues${path}`, body, { token });
 
-
 const bossJob = async (id: string) =>
   (await sql<{ state: string }>`SELECT state FROM pgboss.job WHERE id = ${id}::uuid`.execute(db())).rows[0]?.state;
 
