@@ -32,7 +32,7 @@ describe('cached answers at the door', () => {
     }).listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const answer: CachedAnswer = { json: '{"from":"cache","word":"café"}', route: 'test.route' };
+    const answer: CachedAnswer = { body: Buffer.from('{"from":"cache","word":"café"}'), route: 'test.route' };
     await cache.remember(cachedAnswerKey({ path: '/page', querystring: 'a=1' }), async () => answer);
     await cache.remember(cachedAnswerKey({ path: '/bare', querystring: '' }), async () => answer);
   });

@@ -91,10 +91,10 @@ async function run(app: AppContext, route: Route, ctx: Context, checkResponses: 
       const reply = await handle();
       if ('raw' in reply) throw new Error(`Route ${route.id} cannot cache raw bytes`);
       if (checkResponses) route.response.parse(dataOf(reply));
-      return { json: envelopeJson(reply), route: route.id };
+      return { body: Buffer.from(envelopeJson(reply)), route: route.id };
     });
     ctx.type = 'application/json';
-    ctx.body = answer.json;
+    ctx.body = answer.body;
     return;
   }
   const reply = await handle();
