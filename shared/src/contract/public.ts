@@ -194,6 +194,10 @@ export const aboutScoresSchema = z
       posts: z.number(),
       ideas: z.number(),
       sources: z.array(z.object({ source: z.string(), posts: z.number(), ideas: z.number() })),
+      /** Posts labelled by their dataset's authors, not by hand here; `weight` is what one counts against a hand-labelled post. */
+      weakly_labelled: z
+        .object({ source: z.string(), posts: z.number(), ideas: z.number(), weight: z.number() })
+        .nullable(),
     }),
     profit_weights: z.array(z.object({ sub_score: z.string(), weight: z.number() })),
     prefilter_threshold: z.number(),

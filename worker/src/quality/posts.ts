@@ -13,6 +13,7 @@ import {
   type RedditSource,
   type Source,
 } from './sources';
+import { sourceName } from './split';
 
 // `npm run quality:posts`: reads the labelled posts' text back from the datasets' git snapshots
 // (fetched with the search tool into MIRROR_DIR, /work/.mirror by default) and writes
@@ -31,6 +32,15 @@ export interface Post {
 
 const MIRROR_DIR = process.env.MIRROR_DIR ?? '/work/.mirror';
 export const POSTS_FILE = path.resolve(import.meta.dirname, '../../../data/quality/posts.jsonl');
+/** Reviews labelled by their dataset's authors, not by this guide's labellers (see `weakReviews`). */
+export const WEAK_FILE = path.resolve(import.meta.dirname, '../../../data/quality/weak-reviews.jsonl');
+
+/** A post whose label comes from its dataset, read onto the guide's idea or noise. */
+export interface WeakPost extends Post {
+  label: 'idea' | 'noise';
+  /** The dataset's own label, as it decided `label`. */
+  dataset_label: string;
+}
 
 function hash(text: string): number {
   return createHash('sha256').update(text).digest().readUInt32BE(0);
@@ -130,16 +140,25 @@ function featureRequests(source: FileSource): Post[] {
   return sample(posts, source.take);
 }
 
-function appReviews(source: FileSource): Post[] {
+/** A review with the label the dataset's authors gave it (`category_final`, `req_final`). */
+export interface DatasetReview {
+  post: Post;
+  category: string;
+  requirement: string;
+}
+
+/** Every review with text, with the label the dataset's authors gave it. */
+function allReviews(): DatasetReview[] {
+  const source = SOURCES.find((s) => s.kind === 'app-reviews')!;
   const rows = parse(show(APP_REVIEWS.repo, APP_REVIEWS.commit, APP_REVIEWS.path), {
     columns: true,
     relax_quotes: true,
   }) as Record<string, string>[];
-  const posts = rows.flatMap((row, i) => {
+  return rows.flatMap((row, i) => {
     if (!hasText(row.review) || !row.review_id) return [];
     const post: Post = {
       id: `reviews:${row.review_id}`,
-      source: source.name,
+      source: sourceName(source),
       genre: source.genre,
       provenance: {
         repo: APP_REVIEWS.repo,
@@ -151,9 +170,46 @@ function appReviews(source: FileSource): Post[] {
       title: (row.topic ?? '').trim(),
       body: `${row.review!.trim()}${row.app_name ? `\n\n(App: ${row.app_name})` : ''}`,
     };
-    return [post];
+    return [{ post, category: row.category_final ?? '', requirement: row.req_final ?? '' }];
   });
-  return sample(posts, source.take);
+}
+
+function appReviews(source: FileSource): Post[] {
+  return sample(
+    allReviews().map((r) => r.post),
+    source.take,
+  );
+}
+
+/** A review's words alone, to find the same review posted twice under two ids. */
+const reviewText = (p: Post) =>
+  p.body
+    .replace(/\n\n\(App: [^)]*\)$/, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+
+/**
+ * The reviews nobody here labelled, with the dataset's own label read onto the guide's: a
+ * functional requirement (the review asks the app to do something it does not) is an idea, a bug
+ * report, "other" or "noise" is noise, and a non-functional requirement (speed, battery, ads:
+ * ideas in only 44% of the hand-labelled reviews that carry it) is left out. A review whose text
+ * is also a hand-labelled post's, or an earlier review's, is left out too, so no post of the test
+ * split reaches training through a copy.
+ */
+export function weakReviews(labelled: Post[], reviews: DatasetReview[] = allReviews()): WeakPost[] {
+  const seen = new Set(labelled.filter((p) => p.genre === 'review').map(reviewText));
+  const taken = new Set(labelled.map((p) => p.id));
+  return reviews.flatMap(({ post, category, requirement }) => {
+    const text = reviewText(post);
+    if (taken.has(post.id) || seen.has(text)) return [];
+    seen.add(text);
+    const requested = category === 'requirement';
+    if (requested && requirement !== 'functional') return [];
+    return [
+      { ...post, label: requested ? 'idea' : 'noise', dataset_label: requested ? 'functional requirement' : category },
+    ];
+  });
 }
 
 export function readPosts(): Post[] {
@@ -166,8 +222,14 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const posts = readPosts();
   mkdirSync(path.dirname(POSTS_FILE), { recursive: true });
   writeFileSync(POSTS_FILE, posts.map((p) => JSON.stringify(p)).join('\n') + '\n');
+  const weak = weakReviews(posts);
+  writeFileSync(WEAK_FILE, weak.map((p) => JSON.stringify(p)).join('\n') + '\n');
   const bySource = new Map<string, number>();
   for (const p of posts) bySource.set(p.source, (bySource.get(p.source) ?? 0) + 1);
   console.log(`${posts.length} posts from ${bySource.size} sources -> ${path.relative(process.cwd(), POSTS_FILE)}`);
   for (const [s, n] of bySource) console.log(`  ${s}: ${n}`);
+  const weakIdeas = weak.filter((p) => p.label === 'idea').length;
+  console.log(
+    `${weak.length} more reviews with the dataset's own labels (${weakIdeas} ideas) -> ${path.relative(process.cwd(), WEAK_FILE)}`,
+  );
 }

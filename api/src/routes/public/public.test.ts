@@ -203,6 +203,9 @@ describe('why a score', () => {
     expect(about.training.sources.reduce((n: number, s: { posts: number }) => n + s.posts, 0)).toBe(
       about.training.posts,
     );
+    expect(about.training.weakly_labelled).toMatchObject({ source: 'app-store-reviews' });
+    expect(about.training.weakly_labelled.weight).toBeGreaterThan(0);
+    expect(about.training.weakly_labelled.weight).toBeLessThan(1);
     expect(about.held_out.posts).toBeGreaterThan(100);
     for (const k of ['precision', 'recall', 'auc_end_to_end'] as const) {
       expect(about.held_out[k]).toBeGreaterThan(0);

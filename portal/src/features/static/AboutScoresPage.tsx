@@ -35,6 +35,18 @@ export function AboutScoresPage() {
   );
 }
 
+/** The posts whose labels came with their dataset: said apart, since nobody here read them. */
+function WeaklyLabelled({ weak }: { weak: NonNullable<AboutScores['training']['weakly_labelled']> }) {
+  return (
+    <p data-testid="weakly-labelled">
+      It also learned from {formatCount(weak.posts)} more {weak.source} posts that the authors of their dataset labelled
+      ({formatCount(weak.ideas)} of them asking the app for something it does not do, read as ideas). Nobody here read
+      them, so each counts {Math.round(weak.weight * 100)}% of a hand-labelled post, and only in deciding whether a post
+      is an idea, not in its sub-scores.
+    </p>
+  );
+}
+
 function About({ about }: { about: AboutScores }) {
   const h = about.held_out;
   return (
@@ -114,6 +126,7 @@ function About({ about }: { about: AboutScores }) {
         headers={['Source', 'Posts', 'Ideas']}
         rows={about.training.sources.map((t) => [t.source, formatCount(t.posts), formatCount(t.ideas)])}
       />
+      {about.training.weakly_labelled && <WeaklyLabelled weak={about.training.weakly_labelled} />}
 
       <H4>Held-out figures by source</H4>
       <FigureTable

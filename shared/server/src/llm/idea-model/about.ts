@@ -48,6 +48,7 @@ function build() {
       sources: Object.entries(model.training.sources)
         .map(([source, s]) => ({ source, posts: s.posts, ideas: s.ideas }))
         .sort((a, b) => b.posts - a.posts || a.source.localeCompare(b.source)),
+      weakly_labelled: model.training.weakly_labelled ?? null,
     },
     profit_weights: SUB_SCORES.map((k) => ({ sub_score: k, weight: model.profit.weights[k] })),
     prefilter_threshold: model.prefilter.threshold,

@@ -23,6 +23,16 @@ describe('intentsOf', () => {
     expect(intentsOf(text)).toContain(intent);
   });
 
+  // Hacker News titles carry their own conventions (titles in its Ask HN and Show HN formats).
+  it.each([
+    ['Ask HN: Who is hiring? (March 2018)', 'hiring'],
+    ['Ask HN: Who wants to be hired? (March 2018)', 'for_hire'],
+    ['Show HN: A static site generator for recipe collections', 'launch'],
+    ['Ask HN: Is there a tool to track competitor pricing?', 'asks_for_tool'],
+  ])('reads the Hacker News title %j as %s', (text, intent) => {
+    expect(intentsOf(text)).toContain(intent);
+  });
+
   it('matches whole words only', () => {
     expect(intentsOf('This crappy weather makes me feel tired')).toEqual([]);
     expect(intentsOf('The appetite for apples')).not.toContain('asks_for_tool');

@@ -52,6 +52,7 @@ export const INTENTS = {
     /\blooking (?:to hire|for an? (?:developer|designer|programmer|artist|writer|freelancer|composer|animator|coder|modeler|partner|co-?founder))\b/,
     /\b(?:job|position|role) (?:opening|available|offer)\b/,
     /\b(?:compensation|salary|rev(?:enue)?[- ]share|paid (?:position|gig|project|work)|per hour|\/hr|an hour)\b/,
+    /\bwho(?: is|'s) hiring\b/,
   ],
   for_hire: [
     /\[\s*for hire\s*\]/,
@@ -59,6 +60,7 @@ export const INTENTS = {
     /\bhire me\b/,
     /\bmy (?:portfolio|rates?|services)\b/,
     /\bavailable for (?:work|hire|freelance|projects?|commissions?)\b/,
+    /\bwho wants to be hired\b/,
   ],
   launch: [
     /\b(?:i|we) (?:just )?(?:made|built|created|developed|launched|released|wrote|designed|started)\b/,
@@ -66,6 +68,9 @@ export const INTENTS = {
     /\b(?:my|our) (?:new |first )?(?:app|website|site|blog|startup|game|product|channel|book|podcast|company|business|service|tool)\b/,
     /\b(?:launch(?:ed|ing)?|just released|beta|giveaway|promo code|discount code|free trial|download it)\b/,
     /\bfeedback (?:on|for|about) (?:my|our)\b/,
+    // Hacker News marks a launch in the title; no labelled post comes from there, so the
+    // convention is written down rather than learnt.
+    /\bshow hn\b/,
   ],
   news_or_link: [/\bhttps?:\/\//, /\b(?:announced?|acquires?|acquired|reports?|reported|according to|press release)\b/],
   question: [

@@ -37,7 +37,16 @@ export interface IdeaModelFile {
      */
     tail?: number;
   };
-  training: { posts: number; ideas: number; sources: Record<string, { posts: number; ideas: number }> };
+  training: {
+    posts: number;
+    ideas: number;
+    sources: Record<string, { posts: number; ideas: number }>;
+    /**
+     * Posts labelled by their dataset's authors rather than by the guide (app reviews whose
+     * dataset marks feature requests), counting `weight` of a hand-labelled post in the pre-filter.
+     */
+    weakly_labelled?: { source: string; posts: number; ideas: number; weight: number };
+  };
 }
 
 export interface IdeaVerdict {
