@@ -16,6 +16,29 @@ describe('the idea model', () => {
     expect(v.reason).toBe('not an idea: hiring post');
   });
 
+  it("drops Hacker News's hiring threads and launches, though none was in its training, and says why", () => {
+    const cases: [title: string, body: string, reason: string][] = [
+      [
+        'Ask HN: Who is hiring? (April 2019)',
+        'Please start with the location of the job and say REMOTE, INTERNS or VISA where they apply. Only post ' +
+          'if you work at the hiring company; one post per company.',
+        'not an idea: hiring post',
+      ],
+      [
+        'Ask HN: Who wants to be hired? (April 2019)',
+        'Looking for work? Post your location, whether you would relocate, your skills and how to reach you.',
+        'not an idea: offering work (for hire)',
+      ],
+      [
+        'Show HN: A tool that turns your bank export into a monthly budget',
+        'I built this over a weekend because I was tired of doing it in a spreadsheet. Feedback welcome.',
+        'not an idea: launch or self-promotion',
+      ],
+    ];
+    for (const [title, body, reason] of cases)
+      expect(model.score(title, body)).toMatchObject({ isIdea: false, reason });
+  });
+
   it('keeps a specific request for a missing tool, with sub-scores and their evidence', () => {
     const v = model.score(
       '[SMT] An app that tells me which of my subscriptions renew this week',
