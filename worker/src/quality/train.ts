@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { featuresOf, featureValues } from '@ideamine/server/llm/idea-model/features';
-import { isNoiseIntent, NEED_INTENTS } from '@ideamine/server/llm/idea-model/intents';
+import { isNeedIntent, isNoiseIntent } from '@ideamine/server/llm/idea-model/intents';
 import {
   IdeaModel,
   SUB_SCORES,
@@ -116,7 +116,7 @@ const penaltyScales = (names: string[]) =>
 const intentSigns = (names: string[]) =>
   Int8Array.from(names, (f) => {
     const intent = f.startsWith('i:') ? f.slice(2) : '';
-    return (NEED_INTENTS as readonly string[]).includes(intent) ? 1 : isNoiseIntent(intent) ? -1 : 0;
+    return isNeedIntent(intent) ? 1 : isNoiseIntent(intent) ? -1 : 0;
   });
 
 const fitPrefilter = (rows: Vectorised[], names: string[], l2: number, weak: ReadonlySet<string>) =>

@@ -99,6 +99,9 @@ export const NEED_INTENTS: readonly Intent[] = [
   'would_pay',
 ];
 
+export const isNeedIntent = (name: string): name is (typeof NEED_INTENTS)[number] =>
+  (NEED_INTENTS as readonly string[]).includes(name);
+
 /** The intents the guide names as noise (they count only against), each as a task's drop reason. */
 export const NOISE_INTENT_REASONS = {
   hiring: 'hiring post',
