@@ -78,7 +78,9 @@ test('every score says why: the quoted sentences, and how good the scores are', 
     for (const label of ['Very High', 'High', 'Medium', 'Low', 'Speculative', 'Not an idea (dropped)'])
       await expect(calibration.getByRole('cell', { name: label, exact: true })).toBeVisible();
     // Posts labelled by their dataset rather than by hand are said apart, with what they count for.
-    await expect(page.getByTestId('weakly-labelled')).toContainText(/app-store-reviews posts .* counts \d+% of a/);
+    await expect(page.getByTestId('weakly-labelled')).toContainText(
+      /more posts of app-store-reviews, labelled by .* counts \d+% of a/,
+    );
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `horizontal overflow at ${width}`).toBeLessThanOrEqual(0);
     await screenshot(page, `about-scores-${width}`);

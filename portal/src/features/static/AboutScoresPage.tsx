@@ -39,10 +39,10 @@ export function AboutScoresPage() {
 function WeaklyLabelled({ weak }: { weak: NonNullable<AboutScores['training']['weakly_labelled']> }) {
   return (
     <p data-testid="weakly-labelled">
-      It also learned from {formatCount(weak.posts)} more {weak.source} posts that the authors of their dataset labelled
-      ({formatCount(weak.ideas)} of them asking the app for something it does not do, read as ideas). Nobody here read
-      them, so each counts {Math.round(weak.weight * 100)}% of a hand-labelled post, and only in deciding whether a post
-      is an idea, not in its sub-scores.
+      It also learned from {formatCount(weak.posts)} more posts of {weak.source}, labelled by the authors of their
+      dataset ({formatCount(weak.ideas)} of them asking the app for something it does not do, read as ideas). Nobody
+      here read them, so each counts {Math.round(weak.weight * 100)}% of a hand-labelled post, and only in deciding
+      whether a post is an idea, not in its sub-scores.
     </p>
   );
 }
