@@ -24,6 +24,25 @@ describe('featuresOf', () => {
     expect(words).toEqual(expect.arrayContaining(['w:<money>', 'w:<num>', 'w:<url>']));
   });
 
+  it('reads a post that only points elsewhere as a link, and a link inside a proposal as a word', () => {
+    const linkOnly = featuresOf('Interesting read', 'https://example.com/story/123 via a friend');
+    expect(linkOnly.whole).toContain('i:news_or_link');
+    const proposal = featuresOf(
+      'A site for reading code',
+      'Something like https://readthedocs.org but for reading source code, with notes beside each file. ' +
+        'Good code is worth reading and nothing makes it pleasant.',
+    );
+    expect(proposal.whole).not.toContain('i:news_or_link');
+    expect(proposal.sentences.flatMap((s) => s.features)).toContain('w:<url>');
+    // A feed's footer of links under a real question does not make it news either.
+    const fromFeed = featuresOf(
+      'Ask HN: Is there a tool that reconciles invoices with bank payments?',
+      'Every month I match 300 invoices by hand and would pay for something that did it. ' +
+        'Comments URL: https://news.ycombinator.com/item?id=1 Points: 12',
+    );
+    expect(fromFeed.whole).not.toContain('i:news_or_link');
+  });
+
   it('gives the word features unit length, so a long post does not win by length', () => {
     const norm = (title: string, body: string) => {
       const values = featureValues(featuresOf(title, body));

@@ -28,7 +28,7 @@ export interface Sentence {
 
 export interface PostFeatures {
   sentences: Sentence[];
-  /** Features of the post as a whole (its length band). */
+  /** Features of the post as a whole (its length band; "news or a link" when it only points elsewhere). */
   whole: string[];
   /** How much of the text was read (MAX_CHARS at most). */
   readChars: number;
@@ -71,6 +71,16 @@ function sentenceFeatures(words: string[], text: string, prefix: string): string
   for (let i = 1; i < words.length; i++) features.add(`${prefix}b:${words[i - 1]}_${words[i]}`);
   for (const intent of intentsOf(text)) features.add(`i:${intent}`);
   return [...features];
+}
+
+const LINK = /\bhttps?:\/\/\S+/g;
+/** Text beside the links below this many characters: the post only points elsewhere. */
+const LINK_ONLY_TEXT = 80;
+
+/** "News or a link only" (the labelling guide): a body that is a link with a few words around it. */
+function isLinkOnly(body: string): boolean {
+  const rest = body.replace(LINK, '');
+  return rest.length < body.length && rest.trim().length < LINK_ONLY_TEXT;
 }
 
 /** The post's length band: a feature the model may use, kept coarse (and checked in evaluation). */
@@ -123,7 +133,7 @@ export function featuresOf(title: string, body: string): PostFeatures {
   const text = `${cleanTitle} ${cleanBody}`;
   return {
     sentences,
-    whole: [lengthBand(cleanTitle.length + cleanBody.length)],
+    whole: [lengthBand(cleanTitle.length + cleanBody.length), ...(isLinkOnly(cleanBody) ? ['i:news_or_link'] : [])],
     readChars: cleanTitle.length + cleanBody.length,
     english: readsAsEnglish(text, words, stopWords),
   };

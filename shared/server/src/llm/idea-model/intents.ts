@@ -72,7 +72,10 @@ export const INTENTS = {
     // convention is written down rather than learnt.
     /\bshow hn\b/,
   ],
-  news_or_link: [/\bhttps?:\/\//, /\b(?:announced?|acquires?|acquired|reports?|reported|according to|press release)\b/],
+  // News wording only: a link counts when the post is little more than the link (features.ts), not
+  // wherever one turns up (a proposal that names a product like it, a feed's "Comments URL"
+  // footer); and not "report", which a feature request uses as often as news does.
+  news_or_link: [/\b(?:announced?|acquires?|acquired|according to|press release)\b/],
   question: [
     /\bhow (?:do|can|should|would) (?:i|you|we)\b/,
     /\bwhat (?:is|are|'s) the best\b/,
