@@ -59,6 +59,11 @@ const WEAK_WEIGHT = 0.15;
 const PROFIT_TARGET = (p: LabelledPost) => 3 + 2 * p.strength!;
 
 type Vectorised = { post: LabelledPost; indices: number[]; values: number[] };
+/** The weakly labelled posts, and their ids for telling them apart when weighing rows. */
+interface WeakPosts {
+  posts: LabelledPost[];
+  ids: ReadonlySet<string>;
+}
 /** Each development post's feature values, read once. */
 type FeatureCache = Map<string, Map<string, number>>;
 
@@ -154,8 +159,7 @@ interface OutOfFold {
  * labelled posts join every fold's learning and are never scored: the choices rest on the posts
  * labelled by the guide.
  */
-function crossValidate(dev: LabelledPost[], weak: LabelledPost[], cache: FeatureCache): OutOfFold {
-  const weakIds = new Set(weak.map((p) => p.id));
+function crossValidate(dev: LabelledPost[], weak: WeakPosts, cache: FeatureCache): OutOfFold {
   const oof: OutOfFold = {
     prefilter: new Map(PENALTIES.map((l2) => [l2, new Map()])),
     subscores: Object.fromEntries(
@@ -163,13 +167,13 @@ function crossValidate(dev: LabelledPost[], weak: LabelledPost[], cache: Feature
     ) as OutOfFold['subscores'],
   };
   for (let fold = 0; fold < FOLDS; fold++) {
-    const learn = [...dev.filter((p) => foldOf(p.source, p.id) !== fold), ...weak];
+    const learn = [...dev.filter((p) => foldOf(p.source, p.id) !== fold), ...weak.posts];
     const held = dev.filter((p) => foldOf(p.source, p.id) === fold);
     const names = vocabulary(learn, cache);
     const learnRows = vectorise(learn, names, cache);
     const heldRows = vectorise(held, names, cache);
     for (const l2 of PENALTIES) {
-      const model = fitPrefilter(learnRows, names, l2, weakIds);
+      const model = fitPrefilter(learnRows, names, l2, weak.ids);
       for (const r of heldRows) oof.prefilter.get(l2)!.set(r.post.id, dot(model, r.indices, r.values));
     }
     for (const l2 of SUB_PENALTIES)
@@ -292,8 +296,10 @@ function outOfFoldReport(dev: LabelledPost[], kept: boolean[], profit: (number |
 
 export function train(): IdeaModelFile {
   const dev = loadDataset().filter((p) => p.split !== 'test');
-  const weak = loadWeaklyLabelled();
-  const cache: FeatureCache = new Map([...dev, ...weak].map((p) => [p.id, featureValues(featuresOf(p.title, p.body))]));
+  const weakPosts = loadWeaklyLabelled();
+  const weak: WeakPosts = { posts: weakPosts, ids: new Set(weakPosts.map((p) => p.id)) };
+  const learnable = [...dev, ...weakPosts];
+  const cache: FeatureCache = new Map(learnable.map((p) => [p.id, featureValues(featuresOf(p.title, p.body))]));
   const oof = crossValidate(dev, weak, cache);
   const isIdea = dev.map((p) => p.label === 'idea');
 
@@ -341,14 +347,14 @@ export function train(): IdeaModelFile {
   const calibrated = calibration(keptPosts.map((p) => weightedProfit(profitFit, subOf(p))));
 
   // The shipped model: every part fitted on all development posts with the penalties chosen above.
-  const features = vocabulary([...dev, ...weak], cache);
-  const rows = vectorise([...dev, ...weak], features, cache);
+  const features = vocabulary(learnable, cache);
+  const rows = vectorise(learnable, features, cache);
   const file: IdeaModelFile = {
     version: '',
     trained_on: labelsDate(),
     features,
     prefilter: {
-      ...weightsOf(fitPrefilter(rows, features, prefilterL2, new Set(weak.map((p) => p.id)))),
+      ...weightsOf(fitPrefilter(rows, features, prefilterL2, weak.ids)),
       threshold: threshold.t,
     },
     subscores: Object.fromEntries(
@@ -359,12 +365,17 @@ export function train(): IdeaModelFile {
       posts: dev.length,
       ideas: dev.filter((p) => p.label === 'idea').length,
       sources: {},
-      weakly_labelled: {
-        source: weak[0]?.source ?? '',
-        posts: weak.length,
-        ideas: weak.filter((p) => p.label === 'idea').length,
-        weight: WEAK_WEIGHT,
-      },
+      // Said only when there were any: the About page then names their source and weight.
+      ...(weakPosts.length
+        ? {
+            weakly_labelled: {
+              source: weakPosts[0]!.source,
+              posts: weakPosts.length,
+              ideas: weakPosts.filter((p) => p.label === 'idea').length,
+              weight: WEAK_WEIGHT,
+            },
+          }
+        : {}),
     },
   };
   for (const p of dev) {
