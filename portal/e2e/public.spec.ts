@@ -70,6 +70,12 @@ test('every score says why: the quoted sentences, and how good the scores are', 
     await why.getByRole('link', { name: 'About the scores' }).click();
     await expect(page).toHaveURL(/\/about\/scores$/);
     await expect(page.getByRole('heading', { name: 'About the scores', level: 2 })).toBeVisible();
+    // A page of the route table: its own title and description, and a breadcrumb back to About.
+    await expect(page).toHaveTitle('About the scores · Ideamine');
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /how often it is right/);
+    await expect(
+      page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'About' }),
+    ).toHaveAttribute('href', '/about');
     await expect(page.getByText(/^Model idea-model-[0-9a-f]{10}, trained on labels of/)).toBeVisible();
     // Figures as published: percentages out of 100, ratios out of 1, the calibration table by label.
     await expect(page.locator('.im-stat-grid .bp6-card', { hasText: 'Precision' })).toContainText(/\d{1,3}%/);

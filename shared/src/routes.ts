@@ -25,6 +25,12 @@ export const PUBLIC_ROUTES: PortalRoute[] = [
   route('/', PUBLIC, 'Ideamine', 'Product ideas mined from the web, scored for profit potential.'),
   route('/landing', PUBLIC, 'Welcome', 'What Ideamine finds for you and how it scores it.'),
   route('/about', PUBLIC, 'About', 'How Ideamine crawls, enriches and scores product ideas.'),
+  route(
+    '/about/scores',
+    PUBLIC,
+    'About the scores',
+    'How the idea scores are made, what the model learned from and how often it is right.',
+  ),
   route('/login', PUBLIC, 'Sign in', 'Sign in to vote, save ideas and use the personal tools.'),
   route('/register', PUBLIC, 'Create account', 'Create a free account to vote and analyse your own ideas.'),
   route('/auth/$provider/callback', PUBLIC, 'Signing in', 'Completing sign-in with your provider.'),

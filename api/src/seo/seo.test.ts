@@ -154,6 +154,13 @@ describe('other pages as a crawler fetches them', () => {
     }
   });
 
+  it('serves the About the scores page, linked from every "Why this score", as a page of its own', async () => {
+    const about = await page(`${server.url}/about/scores`);
+    expect(about.status).toBe(200);
+    expect(about.title).toBe('About the scores · Ideamine');
+    expect(about.canonical).toBe(`${server.url}/about/scores`);
+  });
+
   it('answers 404 for a page that does not exist, and forwards the old addresses', async () => {
     const missing = await page(`${server.url}/no/such/page`);
     expect(missing.status).toBe(404);
@@ -191,7 +198,15 @@ describe('robots.txt and the sitemap', () => {
       expect(index).not.toContain('sitemap-ideas-2.xml');
 
       const pages = await (await fetch(`${server.url}/sitemap-pages.xml`)).text();
-      for (const p of ['/', '/ideas', '/categories', '/trending', '/categories/saas', '/categories/fintech'])
+      for (const p of [
+        '/',
+        '/ideas',
+        '/categories',
+        '/trending',
+        '/about/scores',
+        '/categories/saas',
+        '/categories/fintech',
+      ])
         expect(pages).toContain(`<loc>${SITE}${p}</loc>`);
       expect(pages).not.toContain('/login');
       expect(pages).not.toContain('/search');

@@ -1,7 +1,6 @@
 import { Card, H2, H4, HTMLTable } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect } from 'react';
 import type { AboutScores } from '@ideamine/shared/contract/public';
 import { formatCount, formatNumber } from '@ideamine/shared/format';
 import { useAuth } from '../../auth/AuthProvider';
@@ -25,9 +24,6 @@ const SUB_SCORE_NAMES: Record<string, string> = {
 export function AboutScoresPage() {
   const { client } = useAuth();
   const query = useQuery(aboutScoresQuery(client));
-  useEffect(() => {
-    document.title = 'About the scores · Ideamine';
-  }, []);
   return (
     <QueryState query={query} errorFallback="Failed to load how the scores are made">
       {(about) => <About about={about} />}
