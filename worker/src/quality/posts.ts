@@ -147,8 +147,14 @@ export interface DatasetReview {
   requirement: string;
 }
 
-/** Every review with text, with the label the dataset's authors gave it. */
+let reviewsRead: DatasetReview[] | undefined;
+
+/** Every review with text, with the label the dataset's authors gave it (read once per run). */
 function allReviews(): DatasetReview[] {
+  return (reviewsRead ??= readReviews());
+}
+
+function readReviews(): DatasetReview[] {
   const source = SOURCES.find((s) => s.kind === 'app-reviews')!;
   const rows = parse(show(APP_REVIEWS.repo, APP_REVIEWS.commit, APP_REVIEWS.path), {
     columns: true,
