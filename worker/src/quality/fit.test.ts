@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dot, fit, sigmoid, type Example } from './fit';
+import { dot, fit, leastSquares, sigmoid, type Example } from './fit';
 
 // The training maths against cases whose answer is known.
 
@@ -81,5 +81,51 @@ describe('fit', () => {
     ];
     const model = fit(examples, { features: 0, l2: 0, loss: 'logistic', iterations: 2000 });
     expect(sigmoid(model.bias)).toBeCloseTo(0.75, 2);
+  });
+});
+
+describe('leastSquares', () => {
+  it('solves an exact linear function', () => {
+    const rows: number[][] = [];
+    const targets: number[] = [];
+    for (const x0 of [0, 0.5, 1, 1.5, 2])
+      for (const x1 of [0, 1, 2]) {
+        rows.push([x0, x1]);
+        targets.push(2 + 3 * x0 - 1.5 * x1);
+      }
+    const model = leastSquares(rows, targets);
+    expect(model.bias).toBeCloseTo(2, 9);
+    expect(model.weights[0]).toBeCloseTo(3, 9);
+    expect(model.weights[1]).toBeCloseTo(-1.5, 9);
+  });
+
+  it('finds the best fit where two inputs move together, as the closed form gives it', () => {
+    // Two inputs on 0-10 that nearly mirror each other, and a noisy target: the answer is the
+    // one that zeroes the residuals' correlation with every input (and their sum).
+    const rows: number[][] = [];
+    const targets: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const m = i % 10;
+      const impl = 10 - m + ((i * 7) % 3);
+      rows.push([m, impl]);
+      targets.push(3 + 0.4 * m + ((i * 13) % 5) / 5);
+    }
+    const model = leastSquares(rows, targets);
+    const residuals = rows.map((x, r) => targets[r]! - dot(model, [0, 1], x));
+    expect(residuals.reduce((s, e) => s + e, 0)).toBeCloseTo(0, 9);
+    for (const j of [0, 1]) expect(residuals.reduce((s, e, r) => s + e * rows[r]![j]!, 0)).toBeCloseTo(0, 9);
+  });
+
+  it('says so when an input repeats another', () => {
+    expect(() =>
+      leastSquares(
+        [
+          [1, 2],
+          [2, 4],
+          [3, 6],
+        ],
+        [1, 2, 3],
+      ),
+    ).toThrow(/collinear/);
   });
 });

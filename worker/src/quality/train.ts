@@ -13,7 +13,7 @@ import {
 } from '@ideamine/server/llm/idea-model/model';
 import { LABELS_FILE } from './assemble';
 import { loadDataset, loadWeaklyLabelled, type LabelledPost } from './dataset';
-import { dot, fit, sigmoid, type Example, type Linear } from './fit';
+import { dot, fit, leastSquares, sigmoid, type Example, type Linear } from './fit';
 import { pearson, precisionRecall, rocAuc, round3, spearman } from './metrics';
 import { FOLDS, foldOf } from './split';
 
@@ -212,13 +212,9 @@ function chooseThreshold(probs: number[], actual: boolean[]) {
 function fitProfit(examples: Example[]): Omit<IdeaModelFile['profit'], 'calibration'> {
   let kept = [0, 1, 2, 3];
   for (;;) {
-    const model = fit(
-      examples.map((e) => ({
-        indices: kept.map((_, j) => j),
-        values: kept.map((i) => e.values[i]!),
-        target: e.target,
-      })),
-      { features: kept.length, l2: 0, loss: 'squared', iterations: 3000, learningRate: 0.02 },
+    const model = leastSquares(
+      examples.map((e) => kept.map((i) => e.values[i]!)),
+      examples.map((e) => e.target),
     );
     const negative = kept.filter((_, j) => model.weights[j]! < 0);
     if (!negative.length || kept.length === 1) {
