@@ -108,8 +108,11 @@ test('a category clicked on /categories or on a card lists its ideas, named not 
   await page.goto('/ideas');
   // The first card with a category (an idea other tests just created may have none yet).
   const chip = page.getByTestId('idea-card').locator('.im-chip-link').first();
+  // The category's name ("AI & Machine Learning"), not its slug ("ai-ml"), once the names load;
+  // until then the chip is a placeholder.
+  await expect(chip).toHaveText(/^[A-Z]/);
+  await expect(chip).not.toHaveAttribute('aria-busy');
   const name = (await chip.innerText()).trim();
-  expect(name).toMatch(/^[A-Z]/); // the category's name ("AI & Machine Learning"), not its slug ("ai-ml")
   await chip.click();
   await expect(page).toHaveURL(/\/categories\/[a-z-]+$/);
   await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
