@@ -45,7 +45,7 @@ export function enhanceLocally(idea: IdeaText, sentences: string[], count: CueCo
   const money = bestSentence(sentences, count, cues.money);
   const audience = audienceOf(text);
   const demand = count(text, cues.demand) > 0;
-  const hard = cues.hard.filter((c) => text.toLowerCase().includes(c));
+  const hard = cues.hard.filter((c) => count(text, [c]) > 0);
 
   const suggestions: string[] = [];
   if (!problem)

@@ -48,3 +48,38 @@ describe('local categories', () => {
     expect(await categoriesOf('Real-estate agents', 'Help for people in real estate.')).toEqual(['real-estate']);
   });
 });
+
+describe('local cues', () => {
+  const analyse = async (title: string, body: string) =>
+    (await new LocalProvider().analyse({ title, body, categories: [], keywords: [] })).value;
+
+  it('are found where a word starts, never inside another word', async () => {
+    // "pain" in "Spain", "api" in "capital", "fee" in "feel" and "coffee", "ads" in "loads":
+    // each used to count as a cue.
+    const value = await analyse(
+      'A happier coffee feel',
+      'I feel happy in Spain with loads of crappy capital, and I knew it.',
+    );
+    expect(value.key_strengths).toEqual([]);
+    expect(value.technology_innovation_score).toBe(0.5);
+    expect(value.business_model_innovation_score).toBe(0.5);
+    expect(value.approach_novelty_score).toBe(0.5);
+  });
+
+  it('find longer words built on a cue, plurals of short ones, and symbols anywhere', async () => {
+    const value = await analyse(
+      'Invoice matching for plumbers',
+      'We are wasting hours every week matching invoices by hand and it is painful. ' +
+        "I'd pay $20/mo for a tool with APIs that automates it; paying customers are waiting.",
+    );
+    expect(value.key_strengths).toEqual(
+      expect.arrayContaining([
+        'Addresses a clearly felt pain point',
+        'Evidence of willingness to pay',
+        'Saves users measurable time',
+        'Recurring revenue potential',
+      ]),
+    );
+    expect(value.technology_innovation_score).toBeGreaterThan(0.5);
+  });
+});

@@ -61,6 +61,7 @@ export const CUES = {
   ],
   money: [
     'pay',
+    'paying',
     'paid',
     'price',
     'pricing',
@@ -154,11 +155,6 @@ export const CUES = {
   novelty: ['new', 'novel', 'first', 'unique', 'unlike', 'never', 'reimagin', 'different', 'innovative'],
 } as const;
 
-export function cueCount(text: string, cues: readonly string[]): number {
-  const t = ` ${text.toLowerCase()} `;
-  return cues.reduce((n, cue) => (t.includes(cue) ? n + 1 : n), 0);
-}
-
 /** Maps a cue count onto 0..max with diminishing returns: 0 cues -> base, many -> near max. */
 function scale(count: number, max: number, base: number, perCue = 0.22): number {
   const v = base + (max - base) * (1 - Math.exp(-perCue * count));
@@ -211,14 +207,33 @@ const wordsOf = (text: string) =>
     .join(' ')} `;
 
 /**
- * How many of a category's keywords start a word of the text: "rent" finds "rental" but not
- * "different", "code" finds "codes" but not "decode". Keywords of three letters or fewer must be
- * the whole word ("ai", "ev", "bi").
+ * Whether a term starts a word of `words` (see wordsOf): "rent" finds "rental" but not
+ * "different", "code" finds "codes" but not "decode", "frustrat" finds "frustrating". A term of
+ * three letters or fewer must be the whole word or its plural ("ai", "apps"; not "happy" or
+ * "crappy" for "app", nor "feel" for "fee").
  */
+function startsAWord(words: string, term: string): boolean {
+  const key = wordsOf(term).trim();
+  if (!key) return false;
+  if (key.length > 3) return words.includes(` ${key}`);
+  return words.includes(` ${key} `) || words.includes(` ${key}s `);
+}
+
+/** How many of a category's keywords start a word of the text (startsAWord). */
 function keywordHits(words: string, keywords: readonly string[]): number {
-  return keywords.reduce((n, k) => {
-    const key = wordsOf(k).trim();
-    return words.includes(k.length <= 3 ? ` ${key} ` : ` ${key}`) ? n + 1 : n;
+  return keywords.reduce((n, k) => (startsAWord(words, k) ? n + 1 : n), 0);
+}
+
+/**
+ * How many of the cues the text holds. A cue is found where it starts a word, as a category's
+ * keywords are (startsAWord); one that starts with a symbol ("$", "/mo") is found anywhere.
+ */
+export function cueCount(text: string, cues: readonly string[]): number {
+  const lower = text.toLowerCase();
+  const words = wordsOf(text);
+  return cues.reduce((n, cue) => {
+    const c = cue.trim();
+    return (/^[a-z0-9]/.test(c) ? startsAWord(words, c) : c !== '' && lower.includes(c)) ? n + 1 : n;
   }, 0);
 }
 
@@ -235,7 +250,7 @@ const STRENGTH_RULES: [readonly string[], string][] = [
   [CUES.pain, 'Addresses a clearly felt pain point'],
   [['subscription', 'recurring', 'mrr', 'per month', '/mo'], 'Recurring revenue potential'],
   [['b2b', 'teams', 'businesses', 'companies', 'agencies', 'enterprise'], 'Clear business customer'],
-  [['$', 'pay', 'paid', 'pricing'], 'Evidence of willingness to pay'],
+  [['$', 'pay', 'paying', 'paid', 'pricing'], 'Evidence of willingness to pay'],
   [['users', 'customers', 'signups', 'waitlist', 'downloads'], 'Early traction or audience'],
   [['automat', 'save time', 'hours'], 'Saves users measurable time'],
   [[' ai', 'llm', 'gpt', 'machine learning'], 'Builds on current AI capabilities'],
