@@ -7,6 +7,17 @@ export const FILLER_WORDS: ReadonlySet<string> = new Set(
     'lot lots kind sort bit anyone someone everyone people person time times day days year years ' +
     'idea ideas good great new old able sure like just really much many more most other others ' +
     'same own big small best better little whole different certain possible real ability ' +
+    // What people say around a topic in a post: greetings and thanks, the post itself, the words
+    // for any problem or request, and stretches of time. Measured on the 3,035 labelled posts
+    // (worker/quality): before this list, "thanks", "guys", "advice" and "example" were among the
+    // twenty most frequent keywords.
+    'thanks thank guys hello hey please advance advice example examples experience couple ' +
+    'awesome nice cool love right case end point part check use help question questions post posts ' +
+    'edit update problem problems issue issues feature features option options request requests ' +
+    'stuff life week weeks month months hour hours minute minutes anybody somebody work version ' +
+    'area place free open easy change changes click details info result number ' +
+    // Pieces of addresses and a subreddit's tag ("[SMT]" for "somebody make this").
+    'com www http https smt ' +
     // Contractions the tokenizer keeps whole: "I'm looking for..." is no topic.
     "i'm i've i'd i'll you're you've it's that's there's don't doesn't didn't can't won't isn't"
   ).split(' '),

@@ -13,11 +13,14 @@ describe('LocalProvider.enrich', () => {
         title: 'Is there a way to track invoices for a small plumbing business?',
         body:
           'I need a simple thing that matches supplier invoices to jobs. Every week we need hours for it. ' +
-          "Also, a good way to chase late invoices would be great. I'm sure I've missed some, it's a mess.",
+          "Also, a good way to chase late invoices would be great. I'm sure I've missed some, it's a mess. " +
+          'Any advice or an example from your experience? Thanks in advance, guys!',
       },
       [],
     );
     expect(value.keywords).toContain('invoices');
+    for (const chatter of ['advice', 'example', 'experience', 'thanks', 'advance', 'guys'])
+      expect(value.keywords).not.toContain(chatter);
     for (const k of value.keywords) expect(FILLER_WORDS.has(k) || k.includes("'"), k).toBe(false);
   });
 });
