@@ -52,6 +52,28 @@ describe('local categories', () => {
   });
 });
 
+describe('local categories, the endings a keyword may take', () => {
+  const options = [
+    { slug: 'community', name: 'Social & Community', keywords: ['event'] },
+    { slug: 'fintech', name: 'Fintech', keywords: ['invest'] },
+    { slug: 'travel', name: 'Travel', keywords: ['trip'] },
+    { slug: 'ecommerce', name: 'E-commerce', keywords: ['shop'] },
+  ];
+  const categoriesOf = async (title: string, body: string) =>
+    (await new LocalProvider().enrich({ title, body }, options)).value.categories;
+
+  it('take plurals, tenses and the people who do it, with a doubled last letter', async () => {
+    expect(await categoriesOf('Events for investors', 'Planned a year ahead.')).toEqual(['community', 'fintech']);
+    expect(await categoriesOf('Shopping trips', 'Shops and trips, booked.')).toEqual(['ecommerce', 'travel']);
+  });
+
+  it('not a longer word that only starts the same', async () => {
+    expect(
+      await categoriesOf('Eventually', 'I will investigate the triple shopkeeper... no, the shoplifted tripod.'),
+    ).toEqual([]);
+  });
+});
+
 describe('local cues', () => {
   const analyse = async (title: string, body: string) =>
     (await new LocalProvider().analyse({ title, body, categories: [], keywords: [] })).value;

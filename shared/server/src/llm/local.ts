@@ -207,26 +207,52 @@ const wordsOf = (text: string) =>
     .join(' ')} `;
 
 /**
- * Whether a term starts a word of `words` (see wordsOf): "rent" finds "rental" but not
- * "different", "code" finds "codes" but not "decode", "frustrat" finds "frustrating". A term of
- * three letters or fewer must be the whole word or its plural ("ai", "apps"; not "happy" or
- * "crappy" for "app", nor "feel" for "fee").
+ * Whether a cue starts a word of `words` (see wordsOf). Cues are stems ("frustrat", "monetiz"), so
+ * any ending goes: "frustrat" finds "frustration", "pain" finds "painful" but not "Spain". A cue of
+ * three letters or fewer must be the whole word or its plural ("apps"; not "happy" or "crappy" for
+ * "app", nor "feel" for "fee").
  */
-function startsAWord(words: string, term: string): boolean {
-  const key = wordsOf(term).trim();
+function startsAWord(words: string, cue: string): boolean {
+  const key = wordsOf(cue).trim();
   if (!key) return false;
   if (key.length > 3) return words.includes(` ${key}`);
   return words.includes(` ${key} `) || words.includes(` ${key}s `);
 }
 
-/** How many of a category's keywords start a word of the text (startsAWord). */
+/**
+ * The endings a category keyword may take in the text: plurals, tenses, the people who do it and
+ * the act ("renters", "booked", "investors", "rental", "recruitment", "musician"), with the last
+ * letter doubled before them ("shopping", "blogger"). Not any ending: "event" is not in
+ * "eventually", "invest" not in "investigate", "trip" not in "triple".
+ */
+const KEYWORD_ENDINGS = new Set(
+  ' s es d ed ing r rs er ers or ors al als ment ments ion ions ist ists ian ians'.split(' '),
+);
+
+/** Whether a category keyword is in the text as a word with one of KEYWORD_ENDINGS; short ones whole or plural. */
+function namesKeyword(words: string, keyword: string): boolean {
+  const key = wordsOf(keyword).trim();
+  if (!key) return false;
+  for (let at = words.indexOf(` ${key}`); at >= 0; at = words.indexOf(` ${key}`, at + 1)) {
+    const from = at + 1 + key.length;
+    const ending = words.slice(from, words.indexOf(' ', from));
+    if (key.length <= 3 ? ending === '' || ending === 's' : isKeywordEnding(key, ending)) return true;
+  }
+  return false;
+}
+
+const isKeywordEnding = (key: string, ending: string) =>
+  KEYWORD_ENDINGS.has(ending) ||
+  (ending.length > 1 && ending[0] === key.at(-1) && KEYWORD_ENDINGS.has(ending.slice(1)));
+
+/** How many of a category's keywords the text names (namesKeyword). */
 function keywordHits(words: string, keywords: readonly string[]): number {
-  return keywords.reduce((n, k) => (startsAWord(words, k) ? n + 1 : n), 0);
+  return keywords.reduce((n, k) => (namesKeyword(words, k) ? n + 1 : n), 0);
 }
 
 /**
- * How many of the cues the text holds. A cue is found where it starts a word, as a category's
- * keywords are (startsAWord); one that starts with a symbol ("$", "/mo") is found anywhere.
+ * How many of the cues the text holds: a cue is found where it starts a word (startsAWord); one
+ * that starts with a symbol ("$", "/mo") is found anywhere.
  */
 export function cueCount(text: string, cues: readonly string[]): number {
   const lower = text.toLowerCase();
