@@ -11,7 +11,10 @@ UPDATE categories c SET keywords = c.keywords || ARRAY(
   SELECT k FROM unnest(a.added) AS k WHERE NOT k = ANY (c.keywords))
 FROM (VALUES
   ('data-analytics', ARRAY['database', 'dataset']),
-  ('media', ARRAY['photography', 'photograph']),
-  ('health', ARRAY['healthcare', 'healthy'])
+  ('media', ARRAY['photography', 'photograph', 'photoshop']),
+  ('health', ARRAY['healthcare', 'healthy']),
+  ('education', ARRAY['tutorial']),
+  ('entertainment', ARRAY['gameplay']),
+  ('developer-tools', ARRAY['codebase'])
 ) AS a (slug, added)
 WHERE c.slug = a.slug;
