@@ -18,6 +18,10 @@ export const FILLER_WORDS: ReadonlySet<string> = new Set(
     'area place free open easy change changes click details info result number ' +
     // Pieces of addresses and a subreddit's tag ("[SMT]" for "somebody make this").
     'com www http https smt ' +
+    // Every idea here is some app, tool or site: the kind of product says nothing of its topic
+    // ("app" was the keyword of one labelled post in four).
+    'app apps application applications software tool tools website websites site sites ' +
+    'service services product products platform platforms program programs ' +
     // Contractions the tokenizer keeps whole: "I'm looking for..." is no topic.
     "i'm i've i'd i'll you're you've it's that's there's don't doesn't didn't can't won't isn't"
   ).split(' '),
