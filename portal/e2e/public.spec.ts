@@ -111,7 +111,7 @@ test('a category clicked on /categories or on a card lists its ideas, named not 
   // The category's name ("AI & Machine Learning"), not its slug ("ai-ml"), once the names load;
   // until then the chip is a placeholder.
   await expect(chip).toHaveText(/^[A-Z]/);
-  await expect(chip).not.toHaveAttribute('aria-busy');
+  await expect(chip).toHaveAttribute('href', /^\/categories\//);
   const name = (await chip.innerText()).trim();
   await chip.click();
   await expect(page).toHaveURL(/\/categories\/[a-z-]+$/);
@@ -124,6 +124,29 @@ test('a category clicked on /categories or on a card lists its ideas, named not 
   await page.getByRole('combobox', { name: 'Category' }).selectOption('fintech');
   await expect(page).toHaveURL(/category=fintech/);
   await expect(page.getByTestId('idea-card').first()).toBeVisible();
+  expect(pageErrors).toEqual([]);
+});
+
+test('until the category names arrive, a card shows a silent placeholder, not a slug or a nameless link', async ({
+  page,
+  pageErrors,
+}) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/v1/public/categories*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/ideas');
+  const placeholder = page.getByTestId('category-chip-loading').first();
+  await expect(placeholder).toBeVisible();
+  await expect(placeholder).toHaveAttribute('aria-hidden', 'true');
+  // Nothing to tab to or read out yet: no chip is a link until it has a name.
+  await expect(page.getByTestId('idea-card').first().locator('a.im-chip-link')).toHaveCount(0);
+  release();
+  const chip = page.getByTestId('idea-card').first().locator('a.im-chip-link').first();
+  await expect(chip).toHaveText(/^[A-Z]/);
+  await expect(page.getByTestId('category-chip-loading')).toHaveCount(0);
   expect(pageErrors).toEqual([]);
 });
 
