@@ -207,16 +207,19 @@ const wordsOf = (text: string) =>
     .join(' ')} `;
 
 /**
- * Whether a cue starts a word of `words` (see wordsOf). Cues are stems ("frustrat", "monetiz"), so
- * any ending goes: "frustrat" finds "frustration", "pain" finds "painful" but not "Spain". A cue of
- * three letters or fewer must be the whole word or its plural ("apps"; not "happy" or "crappy" for
- * "app", nor "feel" for "fee").
+ * Whether a term is in the text as a word (see wordsOf) with an ending `endingFits` allows. A term
+ * of three letters or fewer must be the whole word or its plural ("apps"; not "happy" or "crappy"
+ * for "app", nor "feel" for "fee").
  */
-function startsAWord(words: string, cue: string): boolean {
-  const key = wordsOf(cue).trim();
+function findsWord(words: string, term: string, endingFits: (key: string, ending: string) => boolean): boolean {
+  const key = wordsOf(term).trim();
   if (!key) return false;
-  if (key.length > 3) return words.includes(` ${key}`);
-  return words.includes(` ${key} `) || words.includes(` ${key}s `);
+  for (let at = words.indexOf(` ${key}`); at >= 0; at = words.indexOf(` ${key}`, at + 1)) {
+    const from = at + 1 + key.length;
+    const ending = words.slice(from, words.indexOf(' ', from));
+    if (key.length <= 3 ? ending === '' || ending === 's' : endingFits(key, ending)) return true;
+  }
+  return false;
 }
 
 /**
@@ -229,37 +232,31 @@ const KEYWORD_ENDINGS = new Set(
   ' s es d ed ing r rs er ers or ors al als ment ments ion ions ist ists ian ians'.split(' '),
 );
 
-/** Whether a category keyword is in the text as a word with one of KEYWORD_ENDINGS; short ones whole or plural. */
-function namesKeyword(words: string, keyword: string): boolean {
-  const key = wordsOf(keyword).trim();
-  if (!key) return false;
-  for (let at = words.indexOf(` ${key}`); at >= 0; at = words.indexOf(` ${key}`, at + 1)) {
-    const from = at + 1 + key.length;
-    const ending = words.slice(from, words.indexOf(' ', from));
-    if (key.length <= 3 ? ending === '' || ending === 's' : isKeywordEnding(key, ending)) return true;
-  }
-  return false;
-}
-
 const isKeywordEnding = (key: string, ending: string) =>
   KEYWORD_ENDINGS.has(ending) ||
   (ending.length > 1 && ending[0] === key.at(-1) && KEYWORD_ENDINGS.has(ending.slice(1)));
 
-/** How many of a category's keywords the text names (namesKeyword). */
+/** Cues are stems ("frustrat", "monetiz"): any ending goes, so "pain" finds "painful" but not "Spain". */
+const anyEnding = () => true;
+
+/** How many of a category's keywords the text names, each with an ending of KEYWORD_ENDINGS. */
 function keywordHits(words: string, keywords: readonly string[]): number {
-  return keywords.reduce((n, k) => (namesKeyword(words, k) ? n + 1 : n), 0);
+  return keywords.reduce((n, k) => (findsWord(words, k, isKeywordEnding) ? n + 1 : n), 0);
 }
 
+/** The last text cues were counted in, read once: an analysis counts a dozen cue lists in one text. */
+let cueText: { text: string; lower: string; words: string } | undefined;
+
 /**
- * How many of the cues the text holds: a cue is found where it starts a word (startsAWord); one
- * that starts with a symbol ("$", "/mo") is found anywhere.
+ * How many of the cues the text holds: a cue is found where it starts a word (findsWord, any
+ * ending); one that starts with a symbol ("$", "/mo") is found anywhere.
  */
 export function cueCount(text: string, cues: readonly string[]): number {
-  const lower = text.toLowerCase();
-  const words = wordsOf(text);
+  if (cueText?.text !== text) cueText = { text, lower: text.toLowerCase(), words: wordsOf(text) };
+  const { lower, words } = cueText;
   return cues.reduce((n, cue) => {
     const c = cue.trim();
-    return (/^[a-z0-9]/.test(c) ? startsAWord(words, c) : c !== '' && lower.includes(c)) ? n + 1 : n;
+    return (/^[a-z0-9]/.test(c) ? findsWord(words, c, anyEnding) : c !== '' && lower.includes(c)) ? n + 1 : n;
   }, 0);
 }
 
