@@ -209,7 +209,7 @@ function chooseThreshold(probs: number[], actual: boolean[]) {
  * The profit weights: least squares, kept non-negative (a sub-score may count for nothing, never
  * against an idea): a sub-score whose weight comes out negative is dropped and the rest fitted again.
  */
-function fitProfit(examples: Example[]): Omit<IdeaModelFile['profit'], 'calibration'> {
+function fitProfit(examples: { values: number[]; target: number }[]): Omit<IdeaModelFile['profit'], 'calibration'> {
   let kept = [0, 1, 2, 3];
   for (;;) {
     const model = leastSquares(
@@ -340,7 +340,7 @@ export function train(): IdeaModelFile {
   const profitFit = fitProfit(
     keptPosts
       .filter((p) => p.label === 'idea')
-      .map((p) => ({ indices: [0, 1, 2, 3], values: SUB_SCORES.map((k) => subOf(p)[k]), target: PROFIT_TARGET(p) })),
+      .map((p) => ({ values: SUB_SCORES.map((k) => subOf(p)[k]), target: PROFIT_TARGET(p) })),
   );
   const calibrated = calibration(keptPosts.map((p) => weightedProfit(profitFit, subOf(p))));
 
