@@ -65,7 +65,7 @@ test('every score says why: the quoted sentences, and how good the scores are', 
     const title = (await page.getByRole('heading', { level: 2 }).first().textContent()) ?? '';
     const seeded = SEEDED_IDEAS.find((s) => s.title === title)!;
     await expect(why.locator('blockquote').first()).toHaveText(sentencesOf(seeded.body)[0]!);
-    await expect(why).toContainText('No sentence of the text raised this score.');
+    await expect(why).toContainText('No sentence of the text speaks to this score.');
     await screenshot(page, `why-this-score-${width}`);
     await why.getByRole('link', { name: 'About the scores' }).click();
     await expect(page).toHaveURL(/\/about\/scores$/);

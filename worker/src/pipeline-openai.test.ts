@@ -2,12 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queueEnrichment } from '@ideamine/server/commands/knowledge';
 import { ideaModel } from '@ideamine/server/llm/idea-model/model';
 import { profitLabel } from '@ideamine/server/llm/scoring';
-import {
-  FAKE_ANALYSIS,
-  startFakeOpenAi,
-  useFakeOpenAiFromEnv,
-  type FakeOpenAi,
-} from '@ideamine/server/test/fake-openai';
+import { startFakeOpenAi, useFakeOpenAiFromEnv, type FakeOpenAi } from '@ideamine/server/test/fake-openai';
 import { startPipeline, waitUntil, type PipelineHarness } from './test/pipeline-harness';
 
 // The pipeline with llm.provider = openai, against an OpenAI-compatible server on loopback.
@@ -45,7 +40,11 @@ describe('openai provider in the pipeline', () => {
       expect(idea.profit_score).toBe(profit);
       expect(idea.profit_potential).toBe(profitLabel(profit));
       expect(idea.model_version).toBe('gpt-4o-mini');
-      expect(idea.score_evidence).toEqual(FAKE_ANALYSIS.evidence);
+      // Evidence is quoted from the post; the fake's made-up quote for demand is dropped.
+      const evidence = idea.score_evidence!;
+      expect(evidence.demand).toEqual([]);
+      expect(evidence.severity).toHaveLength(1);
+      for (const quote of Object.values(evidence).flat()) expect(`${idea.title}\n${idea.body}`).toContain(quote);
       expect(idea.overall_score).toBe(3);
     }
     const calls = await p.context.app.db.selectFrom('llm_calls').selectAll().where('provider', '=', 'openai').execute();

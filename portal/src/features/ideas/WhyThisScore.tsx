@@ -36,7 +36,7 @@ export function WhyThisScore(props: { scores: SubScoreValues; evidence: ScoreEvi
                   </dd>
                 ))
               ) : (
-                <dd className="im-muted">No sentence of the text raised this score.</dd>
+                <dd className="im-muted">No sentence of the text speaks to this score.</dd>
               )}
             </div>
           ))}

@@ -49,11 +49,12 @@ describe('openai provider', () => {
     ]);
     const analysis = await provider.analyse({ ...idea, categories: ['saas'], keywords: [] });
     expect(analysis.value.monetization_score).toBe(9);
-    // Evidence quotes per sub-score, in the same structure as the local model's.
+    // Evidence quotes per sub-score, in the same structure as the local model's; the quote the
+    // model made up (it is in no sentence of the idea) is dropped.
     expect(analysis.value.evidence).toEqual({
-      severity: ['Freelancers hate chasing invoices.'],
+      severity: ['Freelancers hate chasing invoices and would pay for automation.'],
       demand: [],
-      monetization: ['They would pay for automation.'],
+      monetization: ['Freelancers hate chasing invoices and would pay for automation.'],
       implementation: [],
     });
     const analysisFormat = fake.requests.at(-1)!.body.response_format as {

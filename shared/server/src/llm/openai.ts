@@ -13,6 +13,7 @@ import {
   type LlmResult,
   LlmOutputError,
 } from './provider';
+import { keepVerbatimQuotes } from './verbatim-quotes';
 
 // Any OpenAI-compatible chat completions endpoint. The reply must be JSON matching a schema we
 // send (structured output) and is validated again by zod; a reply that is not is asked for once
@@ -70,8 +71,8 @@ export class OpenAiProvider implements LlmProvider {
     );
   }
 
-  analyse(idea: IdeaText & { categories: string[]; keywords: string[] }): Promise<LlmResult<Analysis>> {
-    return this.complete(
+  async analyse(idea: IdeaText & { categories: string[]; keywords: string[] }): Promise<LlmResult<Analysis>> {
+    const result = await this.complete(
       'analysis',
       analysisSchema,
       [
@@ -90,6 +91,11 @@ export class OpenAiProvider implements LlmProvider {
       ].join(' '),
       idea,
     );
+    const { evidence } = result.value;
+    if (!evidence) return result;
+    // What the model was shown: the title and the body it read (a quote of the summary is not the post's).
+    const shown = `${idea.title}\n${idea.body.slice(0, MAX_INPUT_CHARS)}`;
+    return { ...result, value: { ...result.value, evidence: keepVerbatimQuotes(evidence, shown) } };
   }
 
   enhance(idea: IdeaText): Promise<LlmResult<Enhancement>> {

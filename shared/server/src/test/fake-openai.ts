@@ -37,13 +37,32 @@ export const FAKE_ANALYSIS = {
   market_disruption_potential_score: 2,
   approach_novelty_score: 3,
   key_strengths: ['Willingness to pay'],
-  evidence: {
-    severity: ['Freelancers hate chasing invoices.'],
-    demand: [],
-    monetization: ['They would pay for automation.'],
-    implementation: [],
-  },
 };
+
+/** The user message of a chat request: the idea's title and text. */
+function userPrompt(body: Record<string, unknown>): string {
+  const messages = (body.messages ?? []) as { role: string; content: string }[];
+  return messages.find((m) => m.role === 'user')?.content ?? '';
+}
+
+/** A quote no post says: the provider must drop it, as it would a real model's invention. */
+export const INVENTED_QUOTE = 'Everyone on earth has this exact problem.';
+
+/**
+ * Evidence as a model gives it: the text's first sentence for severity, its first sentence about
+ * paying for monetization, and for demand a quote that is not in the text at all.
+ */
+function fakeEvidence(prompt: string) {
+  const text = prompt.split('Text:\n')[1] ?? '';
+  const sentences = text.split(/(?<=[.!?])\s+/).filter((s) => s.trim());
+  const paying = sentences.find((s) => /\bpay|\$/i.test(s));
+  return {
+    severity: sentences.slice(0, 1),
+    demand: [INVENTED_QUOTE],
+    monetization: paying ? [paying] : [],
+    implementation: [],
+  };
+}
 
 const ENHANCEMENT = {
   title: 'Invoice chaser for florists',
@@ -91,7 +110,12 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
         return res.end(JSON.stringify({ error: { message: 'upstream trouble', type: 'server_error' } }));
       }
       if (effective === 'no-answer') return; // the client gives up (its timeout); close() ends the socket
-      const reply = name === 'analysis' ? FAKE_ANALYSIS : name === 'enhancement' ? ENHANCEMENT : ENRICHMENT;
+      const reply =
+        name === 'analysis'
+          ? { ...FAKE_ANALYSIS, evidence: fakeEvidence(userPrompt(body)) }
+          : name === 'enhancement'
+            ? ENHANCEMENT
+            : ENRICHMENT;
       let content = JSON.stringify(reply);
       if (effective === 'malformed') content = '{"summary": "cut off';
       if (effective === 'wrong-shape') content = JSON.stringify({ hello: 'world' });

@@ -1,5 +1,6 @@
 import winkNLP, { type ItemToken, type Sentences } from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
+import { isInformative } from './informative';
 import { intentsOf } from './intents';
 
 // A post as the idea model reads it: sentences (the title first), each with its features.
@@ -24,6 +25,8 @@ export const MAX_CHARS = 6_000;
 export interface Sentence {
   text: string;
   features: string[];
+  /** Whether it may be quoted as evidence: the title, or a body sentence that says something (informative.ts). */
+  quotable: boolean;
 }
 
 export interface PostFeatures {
@@ -46,15 +49,23 @@ const TOKEN_KINDS: Record<string, string | undefined> = {
   hashtag: '<hashtag>',
 };
 
-/** The words of one sentence: lemmas, stop words kept (they carry intent: "is there", "i'd"). */
-function wordsOf(sentence: Sentences, index: number): string[] {
+/** Token kinds that carry content beside words: "pay $5 a month" says more than "pay". */
+const CONTENT_KINDS = new Set(['number', 'currency']);
+
+/**
+ * The words of one sentence: lemmas, stop words kept (they carry intent: "is there", "i'd").
+ * `content` counts the tokens that are not function words by wink's list, for evidence.
+ */
+function wordsOf(sentence: Sentences, index: number): { words: string[]; content: number } {
   const words: string[] = [];
+  let content = 0;
   sentence
     .itemAt(index)
     .tokens()
     .each((t: ItemToken) => {
       const type = t.out(its.type);
       if (type === 'punctuation' || type === 'tabCRLF' || type === 'symbol') return;
+      if ((type === 'word' && !t.out(its.stopWordFlag)) || CONTENT_KINDS.has(type)) content++;
       const kind = TOKEN_KINDS[type];
       // wink's typings give its.lemma an add-on signature that out() does not accept; it is a
       // string, or undefined for a few tokens the lemmatiser skips (their normal form stands in).
@@ -62,7 +73,7 @@ function wordsOf(sentence: Sentences, index: number): string[] {
       const word = kind ?? (lemma ?? t.out(its.normal)).toLowerCase();
       words.push(t.out(its.negationFlag) && !kind ? `!${word}` : word);
     });
-  return words;
+  return { words, content };
 }
 
 function sentenceFeatures(words: string[], text: string, prefix: string): string[] {
@@ -110,8 +121,8 @@ export function featuresOf(title: string, body: string): PostFeatures {
   if (cleanTitle) {
     const doc = nlp.readDoc(cleanTitle);
     const all = doc.sentences();
-    const words = Array.from({ length: all.length() }, (_, i) => wordsOf(all, i)).flat();
-    sentences.push({ text: cleanTitle, features: sentenceFeatures(words, cleanTitle, 't') });
+    const words = Array.from({ length: all.length() }, (_, i) => wordsOf(all, i).words).flat();
+    sentences.push({ text: cleanTitle, features: sentenceFeatures(words, cleanTitle, 't'), quotable: true });
   }
   if (cleanBody) {
     const doc = nlp.readDoc(cleanBody);
@@ -119,7 +130,8 @@ export function featuresOf(title: string, body: string): PostFeatures {
     for (let i = 0; i < all.length(); i++) {
       const text = all.itemAt(i).out().trim();
       if (!text) continue;
-      sentences.push({ text, features: sentenceFeatures(wordsOf(all, i), text, '') });
+      const { words, content } = wordsOf(all, i);
+      sentences.push({ text, features: sentenceFeatures(words, text, ''), quotable: isInformative(text, content) });
     }
   }
   let words = 0;

@@ -62,6 +62,17 @@ describe('the idea model', () => {
     expect(v.modelVersion).toMatch(/^idea-model-[0-9a-f]{10}$/);
   });
 
+  it('quotes no courtesy or aside as evidence, even where it lifts a score', () => {
+    const v = model.score(
+      'Reply from the notification',
+      'Please let me reply to a message from the notification without opening the app. Thanks! ' +
+        'Thank you for your great app! (App: Whatsapp)',
+    );
+    const quotes = Object.values(v.evidence).flat();
+    expect(quotes.length).toBeGreaterThan(0);
+    for (const q of quotes) expect(q).not.toMatch(/^(Thanks!|Thank you|\(App:)/);
+  });
+
   it('records an outcome for empty and huge text, never a crash', () => {
     expect(model.score('', '   ')).toMatchObject({ isIdea: false, reason: 'not an idea: no text' });
     const started = performance.now();

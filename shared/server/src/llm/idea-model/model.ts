@@ -98,9 +98,13 @@ export class IdeaModel {
     return s;
   }
 
-  /** Each sentence's share of one part's score, best first; only sentences that raised it. */
+  /**
+   * Each sentence's share of one part's score, best first; only sentences that raised it and say
+   * something a reader can weigh (a "Thanks!" may lift a score but explains nothing).
+   */
   private evidenceFor(part: LinearWeights, post: PostFeatures, values: Map<string, number>): string[] {
     return post.sentences
+      .filter((s) => s.quotable)
       .map((s) => ({
         text: s.text,
         lift: s.features.reduce((sum, f) => {

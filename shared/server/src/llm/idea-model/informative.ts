@@ -1,0 +1,30 @@
+// Which sentences of a post may be quoted as evidence for a score ("Why this score"). The
+// model's weights can make any sentence lift a sub-score, a sign-off ("Thanks!") or a nod to the
+// title ("Pretty much what the title says.") among them; quoted to a reader, such a sentence
+// explains nothing. On the labelled ideas the shipped model keeps, "Thanks!" was the evidence 17
+// times, "(App: Whatsapp)" 33 (BENCHMARKS.md, "evidence that says something").
+
+/** A body sentence must hold this many words that are not function words (numbers and prices count). */
+export const MIN_CONTENT_WORDS = 3;
+
+/** Courtesies that open a short sentence: "Thank you for your time", "regards, chmol". */
+const COURTESY =
+  /^\W*(?:thanks|thank you|thx|ty|cheers|regards|best regards|kind regards|best|hi|hello|hey|greetings|keep up the good work)\b/i;
+/** A courtesy is a whole sentence only when short; "Thanks in advance to whoever builds a tool that..." says more. */
+const COURTESY_MAX_WORDS = 8;
+/** Sentences that only point back at the title. */
+const TITLE_REFERENCE =
+  /\b(?:(?:what|as) the title says|title says it all|see (?:the )?title|title pretty much|in the title)\b/i;
+/** A whole sentence in brackets is an aside or a note added to the post: "(App: Whatsapp)", "[Edit: typo]". */
+const ASIDE = /^(?:\([^()]*\)|\[[^[\]]*\])[.!?]*$/;
+
+/**
+ * Whether a body sentence says something a reader can weigh: enough content words, and not a
+ * courtesy, a pointer to the title or a bracketed aside. The title is always informative (it
+ * names what the post is about) and is not checked here.
+ */
+export function isInformative(text: string, contentWords: number): boolean {
+  if (contentWords < MIN_CONTENT_WORDS) return false;
+  if (ASIDE.test(text.trim()) || TITLE_REFERENCE.test(text)) return false;
+  return !(COURTESY.test(text) && text.split(/\s+/).length <= COURTESY_MAX_WORDS);
+}
