@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { featuresOf, featureValues } from '@ideamine/server/llm/idea-model/features';
+import { QUOTING_RULE } from '@ideamine/server/llm/idea-model/informative';
 import { isNeedIntent, isNoiseIntent } from '@ideamine/server/llm/idea-model/intents';
 import {
   IdeaModel,
@@ -350,6 +351,7 @@ export function train(): IdeaModelFile {
   const file: IdeaModelFile = {
     version: '',
     trained_on: labelsDate(),
+    quoting: QUOTING_RULE,
     features,
     prefilter: {
       ...weightsOf(fitPrefilter(rows, features, prefilterL2, weak.ids)),

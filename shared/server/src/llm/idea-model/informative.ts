@@ -4,6 +4,12 @@
 // explains nothing. On the labelled ideas the shipped model keeps, "Thanks!" was the evidence 17
 // times, "(App: Whatsapp)" 33 (BENCHMARKS.md, "evidence that says something").
 
+/**
+ * The rule's name, written into the model file so the model's version changes with the rule: ideas
+ * scored under an older rule keep its quotes until re-scored, and a new version re-scores them.
+ */
+export const QUOTING_RULE = 'informative-sentences-1';
+
 /** A body sentence must hold this many words that are not function words (numbers and prices count). */
 export const MIN_CONTENT_WORDS = 3;
 

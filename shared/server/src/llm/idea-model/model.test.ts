@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { calibrate, ideaModel, SUB_SCORES } from './model';
+import { QUOTING_RULE } from './informative';
 
 // The shipped model (model.json, made by `npm run train:quality`) on posts of the kinds it was
 // trained on, written for this test.
@@ -71,6 +72,10 @@ describe('the idea model', () => {
     const quotes = Object.values(v.evidence).flat();
     expect(quotes.length).toBeGreaterThan(0);
     for (const q of quotes) expect(q).not.toMatch(/^(Thanks!|Thank you|\(App:)/);
+  });
+
+  it('was made under the quoting rule the code applies, so stored quotes are re-scored when it changes', () => {
+    expect(model.file.quoting).toBe(QUOTING_RULE);
   });
 
   it('records an outcome for empty and huge text, never a crash', () => {

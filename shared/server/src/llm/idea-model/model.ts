@@ -18,6 +18,11 @@ export interface LinearWeights {
 export interface IdeaModelFile {
   version: string;
   trained_on: string;
+  /**
+   * Which sentences may be quoted as evidence (informative.ts QUOTING_RULE) when the file was
+   * made: part of what the version hashes, so a new rule re-scores stored ideas.
+   */
+  quoting?: string;
   features: string[];
   prefilter: LinearWeights & { threshold: number };
   subscores: Record<SubScore, LinearWeights>;
