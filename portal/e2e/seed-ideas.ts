@@ -1,4 +1,5 @@
 import { demoPosts, type DemoPost } from '@ideamine/server/demo/real-posts';
+import { ideaModel } from '@ideamine/server/llm/idea-model/model';
 
 // The browser tests' public ideas: the first 30 posts of the demo (shared/server/src/demo) that
 // are labelled ideas, real text like the demo's. Each gets a word of its title that no other seeded
@@ -16,12 +17,21 @@ export interface SeededIdea {
   keyword: string;
 }
 
-/** A post's sentences, as the seeded evidence quotes them. */
+/** A post's sentences (the seeded summary is the first two). */
 export const sentencesOf = (body: string) =>
   body
     .split(/(?<=[.!?])\s+/)
     .map((x) => x.trim())
     .filter(Boolean);
+
+/**
+ * The evidence a seeded idea shows: what the idea model quotes for it, with market demand left
+ * empty so the page's "no sentence" state shows too. In the order the page lists the sub-scores.
+ */
+export function seededEvidence(idea: Pick<SeededIdea, 'title' | 'body'>) {
+  const { severity, monetization, implementation } = ideaModel().score(idea.title, idea.body).evidence;
+  return { severity, demand: [] as string[], monetization, implementation };
+}
 
 const wordsOf = (title: string) => title.toLowerCase().match(/[a-z]{5,}/g) ?? [];
 

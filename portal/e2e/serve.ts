@@ -12,7 +12,7 @@ import { startDemoSite } from '@ideamine/server/demo/site';
 import { startWorkers } from '@ideamine/worker/runtime';
 import { E2E_PORT, E2E_STATE_FILE, type E2EState, type E2EUsers } from './fixtures';
 import { seedOperations } from './seed-operations';
-import { SEEDED_IDEAS, SEEDED_TAG, sentencesOf } from './seed-ideas';
+import { SEEDED_IDEAS, SEEDED_TAG, seededEvidence, sentencesOf } from './seed-ideas';
 
 // The server the browser tests drive: the real app serving the built portal, with the pipeline
 // workers crawling a demo web site on loopback, on a fresh database with demo ideas, operator
@@ -106,7 +106,6 @@ async function seed(app: App): Promise<E2EUsers> {
   for (const [i, idea] of SEEDED_IDEAS.entries()) {
     const level = LEVELS[i % LEVELS.length]!;
     const sentences = sentencesOf(idea.body);
-    const quote = (n: number) => sentences.slice(n, n + 1);
     // Scores are set, not computed: each profit level and category shows up for the tests.
     await buildKnowledge(app, {
       title: idea.title,
@@ -119,7 +118,7 @@ async function seed(app: App): Promise<E2EUsers> {
       profit_potential: level,
       overall_score: 4.8 - (i % 10) * 0.3,
       created_at: new Date(Date.now() - i * 3600_000),
-      score_evidence: { severity: quote(0), demand: [], monetization: quote(1), implementation: quote(1) },
+      score_evidence: seededEvidence(idea),
       model_version: ideaModel().version,
     });
   }

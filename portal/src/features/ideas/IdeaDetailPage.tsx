@@ -35,6 +35,9 @@ const SUB_SCORES: [keyof PublicIdea, string][] = [
   ['implementation_score', 'Implementation'],
 ];
 
+/** A 0-10 score as "7.50 / 10"; one the idea was never given reads "Not scored", not "N/A / 10". */
+const outOfTen = (value: unknown) => (typeof value === 'number' ? `${formatNumber(value)} / 10` : 'Not scored');
+
 const INNOVATION: [keyof PublicIdea, string][] = [
   ['business_model_innovation_score', 'Business model'],
   ['technology_innovation_score', 'Technology'],
@@ -129,12 +132,12 @@ function IdeaDetail({ idea }: { idea: PublicIdea }) {
               <tbody>
                 <tr>
                   <td>Profit score</td>
-                  <td>{formatNumber(idea.profit_score)} / 10</td>
+                  <td>{outOfTen(idea.profit_score)}</td>
                 </tr>
                 {SUB_SCORES.map(([key, label]) => (
                   <tr key={key}>
                     <td>{label}</td>
-                    <td>{formatNumber(idea[key])} / 10</td>
+                    <td>{outOfTen(idea[key])}</td>
                   </tr>
                 ))}
               </tbody>
