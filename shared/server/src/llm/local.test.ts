@@ -74,6 +74,32 @@ describe('local categories, the endings a keyword may take', () => {
   });
 });
 
+describe('local categories, set phrases that are not their topic', () => {
+  const options = [
+    { slug: 'ecommerce', name: 'E-commerce', keywords: ['shop', 'store'] },
+    { slug: 'education', name: 'Education', keywords: ['course'] },
+    { slug: 'sustainability', name: 'Sustainability', keywords: ['waste'] },
+  ];
+  const categoriesOf = async (title: string, body: string) =>
+    (await new LocalProvider().enrich({ title, body }, options)).value.categories;
+
+  it('leave out "of course", the app stores and a waste of time', async () => {
+    // Real wordings from the labelled posts.
+    expect(
+      await categoriesOf(
+        'Is there an app on the Play Store that mutes my phone at night?',
+        "Of course I searched the App Store first. It's a waste of time, I wasted time on five apps.",
+      ),
+    ).toEqual([]);
+  });
+
+  it('still find the keyword where it means the topic', async () => {
+    expect(
+      await categoriesOf('An online store for spare parts', 'A course on food waste, of course, for shop owners.'),
+    ).toEqual(['ecommerce', 'education', 'sustainability']);
+  });
+});
+
 describe('local cues', () => {
   const analyse = async (title: string, body: string) =>
     (await new LocalProvider().analyse({ title, body, categories: [], keywords: [] })).value;
