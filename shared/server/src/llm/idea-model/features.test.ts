@@ -56,6 +56,19 @@ describe('featuresOf', () => {
     ).toBeCloseTo(1);
   });
 
+  it("reads 'SMT' as r/SomebodyMakeThis's tag only where a title opens with it", () => {
+    const has = (title: string, body = '') =>
+      featuresOf(title, body).sentences.some((s) => s.features.includes('tw:smt') || s.features.includes('w:smt'));
+    expect(has('[SMT] An app that splits rent')).toBe(true);
+    expect(has('SMT: a firefox plugin that tracks my time')).toBe(true);
+    expect(has('SMT (Win7): a utility that scrolls window previews')).toBe(true);
+    // Surface-mount technology is not the tag.
+    expect(has('SMT rework station recommendations?', 'Which hot air station do you use for SMT soldering?')).toBe(
+      false,
+    );
+    expect(has('Hiring line operators', 'We run three SMT lines.')).toBe(false);
+  });
+
   it('reads a huge post up to a bound, and an empty one as nothing', () => {
     const huge = featuresOf('Title', 'word '.repeat(250_000));
     expect(huge.readChars).toBeLessThanOrEqual(MAX_CHARS + 5);

@@ -49,6 +49,15 @@ const TOKEN_KINDS: Record<string, string | undefined> = {
   hashtag: '<hashtag>',
 };
 
+/**
+ * r/SomebodyMakeThis marks its posts "[SMT]" ("SMT:", "SMT (Win7):"), and the model learnt the tag
+ * as a strong sign of an idea: every "smt" in the labelled posts is that tag or a mention of it.
+ * Elsewhere SMT is surface-mount technology ("SMT rework station?") and must not count as the tag,
+ * so the word is read only in a post whose title opens with the tag.
+ */
+const IDEA_BOARD_TAG = /^\W*smt\b(?!\s+[a-z])/i;
+const BOARD_WORD = 'smt';
+
 /** Token kinds that carry content beside words: "pay $5 a month" says more than "pay". */
 const CONTENT_KINDS = new Set(['number', 'currency']);
 
@@ -118,10 +127,14 @@ export function featuresOf(title: string, body: string): PostFeatures {
   const cleanTitle = title.trim();
   const cleanBody = body.slice(0, MAX_CHARS).trim();
   const sentences: Sentence[] = [];
+  const boardPost = IDEA_BOARD_TAG.test(cleanTitle);
+  const keepsWord = (w: string) => boardPost || w !== BOARD_WORD;
   if (cleanTitle) {
     const doc = nlp.readDoc(cleanTitle);
     const all = doc.sentences();
-    const words = Array.from({ length: all.length() }, (_, i) => wordsOf(all, i).words).flat();
+    const words = Array.from({ length: all.length() }, (_, i) => wordsOf(all, i).words)
+      .flat()
+      .filter(keepsWord);
     sentences.push({ text: cleanTitle, features: sentenceFeatures(words, cleanTitle, 't'), quotable: true });
   }
   if (cleanBody) {
@@ -131,7 +144,11 @@ export function featuresOf(title: string, body: string): PostFeatures {
       const text = all.itemAt(i).out().trim();
       if (!text) continue;
       const { words, content } = wordsOf(all, i);
-      sentences.push({ text, features: sentenceFeatures(words, text, ''), quotable: isInformative(text, content) });
+      sentences.push({
+        text,
+        features: sentenceFeatures(words.filter(keepsWord), text, ''),
+        quotable: isInformative(text, content),
+      });
     }
   }
   let words = 0;

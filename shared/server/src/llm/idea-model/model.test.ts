@@ -78,6 +78,15 @@ describe('the idea model', () => {
     expect(model.file.quoting).toBe(QUOTING_RULE);
   });
 
+  it("does not take surface-mount 'SMT' for r/SomebodyMakeThis's tag, its heaviest word", () => {
+    // Both in one length band: the length of a post is a feature too.
+    const body = (smt: string) => `Which hot air station do you use for ${smt}soldering at home? Mine died last week.`;
+    const smt = model.score('SMT rework station recommendations?', body('SMT '));
+    const plain = model.score('Rework station recommendations?', body(''));
+    expect(smt.probability).toBe(plain.probability);
+    expect(smt.isIdea).toBe(false);
+  });
+
   it('records an outcome for empty and huge text, never a crash', () => {
     expect(model.score('', '   ')).toMatchObject({ isIdea: false, reason: 'not an idea: no text' });
     const started = performance.now();
