@@ -7,7 +7,7 @@ const STEPS = [
   ['Enrich', 'A language model sharpens the idea: problem, audience and key strengths.'],
   [
     'Analyse',
-    'Every idea gets a profit score out of 10 from problem severity, market demand, monetization and implementation, learned from posts labelled by hand.',
+    'Every idea gets a profit score out of 10 from problem severity, market demand, monetization and implementation, learned from real posts, each read and labelled against a written guide.',
   ],
 ] as const;
 

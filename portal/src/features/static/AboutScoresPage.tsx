@@ -39,8 +39,8 @@ function WeaklyLabelled({ weak }: { weak: NonNullable<AboutScores['training']['w
     <p data-testid="weakly-labelled">
       It also learned from {formatCount(weak.posts)} more posts of {weak.source}, labelled by the authors of their
       dataset ({formatCount(weak.ideas)} of them asking the app for something it does not do, read as ideas). Nobody
-      here read them, so each counts {Math.round(weak.weight * 100)}% of a hand-labelled post, and only in deciding
-      whether a post is an idea, not in its sub-scores.
+      here read them, so each counts {Math.round(weak.weight * 100)}% of a post labelled against the guide, and only in
+      deciding whether a post is an idea, not in its sub-scores.
     </p>
   );
 }
@@ -51,11 +51,14 @@ function About({ about }: { about: AboutScores }) {
     <article>
       <H2>About the scores</H2>
       <p>
-        Every idea is read by a model learned from {formatCount(about.training.posts)} real public posts that people
-        labelled by hand as a product idea or not, with how strong an idea it is. The model decides whether a post is an
-        idea at all (posts that are not, such as hiring posts, launches and news, never reach the site), gives four
-        sub-scores, and combines them into the profit score out of 10. Each idea page quotes the sentences that drove
-        its sub-scores under &ldquo;Why this score&rdquo;.
+        Every idea is read by a model learned from {formatCount(about.training.posts)} real public posts, each read and
+        labelled against a written guide as a product idea or not, with how strong an idea it is. AI labelling
+        assistants did the reading, one post at a time and never by keyword rules; a sample was labelled twice to
+        measure their agreement and checked by our developers. The model decides whether a post is an idea at all (posts
+        that are not, such as hiring posts, launches and news, never reach the site), gives four sub-scores, and
+        combines them into the profit score out of 10. Each idea page quotes the sentences that drove its sub-scores
+        under &ldquo;Why this score&rdquo;; a sentence that says nothing on its own, such as &ldquo;Thanks!&rdquo;, is
+        never quoted.
       </p>
       <p>
         Model <code>{about.model_version}</code>, trained on labels of {about.trained_on}. Held-out figures below were

@@ -48,7 +48,7 @@ export interface IdeaModelFile {
     sources: Record<string, { posts: number; ideas: number }>;
     /**
      * Posts labelled by their dataset's authors rather than by the guide (app reviews whose
-     * dataset marks feature requests), counting `weight` of a hand-labelled post in the pre-filter.
+     * dataset marks feature requests), counting `weight` of a post labelled against the guide in the pre-filter.
      */
     weakly_labelled?: { source: string; posts: number; ideas: number; weight: number };
   };
