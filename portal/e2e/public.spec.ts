@@ -89,7 +89,11 @@ test('every score says why: the quoted sentences, and how good the scores are', 
     const calibration = page.getByRole('region', { name: 'Calibration by profit label' });
     for (const label of ['Very High', 'High', 'Medium', 'Low', 'Speculative', 'Not an idea (dropped)'])
       await expect(calibration.getByRole('cell', { name: label, exact: true })).toBeVisible();
-    // Posts labelled by their dataset rather than by hand are said apart, with what they count for.
+    // Which held-out posts were never seen: whole sources, and the sources split post by post named.
+    await expect(page.getByTestId('held-out-posts')).toContainText(
+      /never saw .*: all the posts of \d+ sources it never learned from, and some posts of .*r\/SomebodyMakeThis.* \(each the only source of its kind/,
+    );
+    // Posts labelled by their dataset rather than against the guide are said apart, with what they count for.
     await expect(page.getByTestId('weakly-labelled')).toContainText(
       /more posts of app-store-reviews, labelled by .* counts \d+% of a/,
     );

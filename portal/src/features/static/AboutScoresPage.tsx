@@ -2,7 +2,7 @@ import { Card, H2, H4, HTMLTable } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { AboutScores } from '@ideamine/shared/contract/public';
-import { formatCount, formatNumber } from '@ideamine/shared/format';
+import { formatCount, formatCountOf, formatNumber } from '@ideamine/shared/format';
 import { useAuth } from '../../auth/AuthProvider';
 import { aboutScoresQuery } from '../../queries/ideas';
 import { QueryState } from '../common/QueryState';
@@ -47,6 +47,10 @@ function WeaklyLabelled({ weak }: { weak: NonNullable<AboutScores['training']['w
 
 function About({ about }: { about: AboutScores }) {
   const h = about.held_out;
+  // A held-out source the model also learned from is split post by post (worker/quality/DATA.md).
+  const learnt = new Set(about.training.sources.map((t) => t.source));
+  const unseen = h.sources.filter((t) => !learnt.has(t.source));
+  const splitByPost = h.sources.filter((t) => learnt.has(t.source)).map((t) => t.source);
   return (
     <article>
       <H2>About the scores</H2>
@@ -66,9 +70,16 @@ function About({ about }: { about: AboutScores }) {
       </p>
 
       <H4>How often it is right</H4>
-      <p>
-        Measured on {formatCount(h.posts)} labelled posts ({formatCount(h.ideas)} ideas) from sources the model never
-        saw while it was trained or tuned.
+      <p data-testid="held-out-posts">
+        Measured on {formatCount(h.posts)} labelled posts ({formatCount(h.ideas)} ideas) that the model never saw while
+        it was trained or tuned: all the posts of {formatCountOf(unseen.length, 'source')} it never learned from
+        {splitByPost.length > 0 && (
+          <>
+            , and some posts of {splitByPost.join(', ')} (each the only source of its kind, so split post by post, never
+            the same post in both)
+          </>
+        )}
+        .
       </p>
       <div className="im-stat-grid im-section">
         <Stat label="Precision" value={share(h.precision)} hint="of the posts it keeps, the share that are ideas" />
