@@ -23,6 +23,27 @@ describe('LocalProvider.enrich', () => {
       expect(value.keywords).not.toContain(chatter);
     for (const k of value.keywords) expect(FILLER_WORDS.has(k) || k.includes("'"), k).toBe(false);
   });
+
+  it('sums a post up in sentences that say something, or by its title when none does', async () => {
+    const provider = new LocalProvider();
+    // A real post of the labelled set (r/androidapps), whose summary opened with its first sentence.
+    const title = 'Is there an app that will change my wallpaper based on my location?';
+    const { value } = await provider.enrich(
+      {
+        title,
+        body:
+          'Pretty much what the title says. There was an app called chameleon for my palm pre that would change ' +
+          'my wallpaper to a picture of my choice based on my location and I loved it. Here I am 3.5 years later ' +
+          "and still can't find an app like that. Thoughts?",
+      },
+      [],
+    );
+    expect(value.summary).toContain('an app called chameleon');
+    expect(value.summary).not.toContain('Pretty much what the title says');
+    expect(value.summary).not.toContain('Thoughts?');
+    const empty = await provider.enrich({ title: 'Support for WebSockets', body: 'No description provided.' }, []);
+    expect(empty.value.summary).toBe('Support for WebSockets');
+  });
 });
 
 describe('local categories', () => {

@@ -1,7 +1,8 @@
-import winkNLP, { type ItemToken } from 'wink-nlp';
+import winkNLP, { type Document as WinkDocument, type ItemSentence, type ItemToken } from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
 import type { Analysis, CategoryOption, Enhancement, Enrichment, IdeaText, LlmProvider, LlmResult } from './provider';
 import { enhanceLocally } from './local-enhance';
+import { isContentToken, isInformative } from './idea-model/informative';
 import { ideaModel } from './idea-model/model';
 import { isFillerWord } from '@ideamine/shared/filler-words';
 
@@ -178,13 +179,35 @@ function keywordsOf(text: string, limit: number): string[] {
     .map(([w]) => w);
 }
 
+/**
+ * Which of a text's sentences say something on their own (informative.ts, the rule evidence
+ * quotes follow): "Thoughts?" or "Pretty much what the title says." would open a card's summary
+ * and tell a reader nothing.
+ */
+function informativeSentences(doc: WinkDocument): Set<number> {
+  const informative = new Set<number>();
+  doc.sentences().each((sentence: ItemSentence, index: number) => {
+    let content = 0;
+    sentence.tokens().each((t: ItemToken) => {
+      if (isContentToken(t.out(its.type), Boolean(t.out(its.stopWordFlag)))) content++;
+    });
+    if (isInformative(sentence.out(), content)) informative.add(index);
+  });
+  return informative;
+}
+
 function summarise(title: string, body: string): string {
   const text = body.slice(0, MAX_TEXT);
   if (!text.trim()) return title;
   const doc = nlp.readDoc(text);
   const sentences = doc.sentences().out() as string[];
   const importance = doc.out(its.sentenceWiseImportance) as unknown as { index: number; importance: number }[];
-  const best = [...importance]
+  // The most important sentences among those that say something; a body with none ("No description
+  // provided.", a lone link) is summed up by its title, as an empty one is.
+  const informative = informativeSentences(doc);
+  if (!informative.size) return title;
+  const best = importance
+    .filter((s) => informative.has(s.index))
     .sort((a, b) => b.importance - a.importance || a.index - b.index)
     .slice(0, 2)
     .sort((a, b) => a.index - b.index);

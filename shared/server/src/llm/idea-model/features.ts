@@ -1,6 +1,6 @@
 import winkNLP, { type ItemToken, type Sentences } from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
-import { isInformative } from './informative';
+import { isContentToken, isInformative } from './informative';
 import { intentsOf } from './intents';
 
 // A post as the idea model reads it: sentences (the title first), each with its features.
@@ -58,9 +58,6 @@ const TOKEN_KINDS: Record<string, string | undefined> = {
 const IDEA_BOARD_TAG = /^\W*smt\b(?!\s+[a-z])/i;
 const BOARD_WORD = 'smt';
 
-/** Token kinds that carry content beside words: "pay $5 a month" says more than "pay". */
-const CONTENT_KINDS = new Set(['number', 'currency']);
-
 /**
  * The words of one sentence: lemmas, stop words kept (they carry intent: "is there", "i'd").
  * `content` counts the tokens that are not function words by wink's list, for evidence.
@@ -74,7 +71,7 @@ function wordsOf(sentence: Sentences, index: number): { words: string[]; content
     .each((t: ItemToken) => {
       const type = t.out(its.type);
       if (type === 'punctuation' || type === 'tabCRLF' || type === 'symbol') return;
-      if ((type === 'word' && !t.out(its.stopWordFlag)) || CONTENT_KINDS.has(type)) content++;
+      if (isContentToken(type, Boolean(t.out(its.stopWordFlag)))) content++;
       const kind = TOKEN_KINDS[type];
       // wink's typings give its.lemma an add-on signature that out() does not accept; it is a
       // string, or undefined for a few tokens the lemmatiser skips (their normal form stands in).

@@ -16,8 +16,11 @@ export const MIN_CONTENT_WORDS = 3;
 /** Courtesies that open a short sentence: "Thank you for your time", "regards, chmol". */
 const COURTESY =
   /^\W*(?:thanks|thank you|thx|ty|cheers|regards|best regards|kind regards|best|hi|hello|hey|greetings|keep up the good work)\b/i;
-/** A courtesy is a whole sentence only when short; "Thanks in advance to whoever builds a tool that..." says more. */
-const COURTESY_MAX_WORDS = 8;
+/**
+ * A courtesy or a pointer to the title is a whole sentence only when short: "Thanks in advance to
+ * whoever builds a tool that..." and "As stated in the title, I'm looking for an app that..." say more.
+ */
+const SHORT_SENTENCE_WORDS = 8;
 /** Sentences that only point back at the title. */
 const TITLE_REFERENCE =
   /\b(?:(?:what|as) the title says|title says it all|see (?:the )?title|title pretty much|in the title)\b/i;
@@ -30,7 +33,14 @@ const ASIDE = /^(?:\([^()]*\)|\[[^[\]]*\])[.!?]*$/;
  * names what the post is about) and is not checked here.
  */
 export function isInformative(text: string, contentWords: number): boolean {
-  if (contentWords < MIN_CONTENT_WORDS) return false;
-  if (ASIDE.test(text.trim()) || TITLE_REFERENCE.test(text)) return false;
-  return !(COURTESY.test(text) && text.split(/\s+/).length <= COURTESY_MAX_WORDS);
+  if (contentWords < MIN_CONTENT_WORDS || ASIDE.test(text.trim())) return false;
+  const short = text.trim().split(/\s+/).length <= SHORT_SENTENCE_WORDS;
+  return !(short && (COURTESY.test(text) || TITLE_REFERENCE.test(text)));
 }
+
+/** Token kinds that carry content beside words: "pay $5 a month" says more than "pay". */
+const CONTENT_KINDS = new Set(['number', 'currency']);
+
+/** Whether a wink-nlp token (its type and stop-word flag) counts as a content word for isInformative. */
+export const isContentToken = (type: string, stopWord: boolean) =>
+  (type === 'word' && !stopWord) || CONTENT_KINDS.has(type);
