@@ -147,7 +147,9 @@ test('System Health renders every widget with real numbers, charts and the perio
   }
   const workers = page.getByRole('region', { name: 'Worker Performance' });
   await expect(workers.getByText('Active Crawl Workers')).toBeVisible();
-  await expect(workers.getByLabel('Hourly Throughput (Last 6 Hours)').locator('[_echarts_instance_] svg')).toHaveCount(1);
+  await expect(workers.getByLabel('Hourly Throughput (Last 6 Hours)').locator('[_echarts_instance_] svg')).toHaveCount(
+    1,
+  );
   await expect(workers.getByLabel('Daily Throughput (Last 7 Days)').locator('[_echarts_instance_] svg')).toHaveCount(1);
   const jobs = page.getByRole('region', { name: 'Job Statistics' });
   const request = page.waitForRequest((r) => r.url().includes('/dashboard/job-stats?period=7d'));

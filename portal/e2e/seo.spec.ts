@@ -19,7 +19,12 @@ const headOf = async (request: APIRequestContext, path: string) => {
 };
 
 const unescape = (s: string | undefined) =>
-  s?.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  s
+    ?.replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 test('an idea page names the idea to a crawler, and the browser keeps that title', async ({ page, request }) => {
   const [idea] = await apiAs<{ id: number; slug: string; title: string; summary: string }[]>(
