@@ -114,6 +114,20 @@ describe('local categories, set phrases that are not their topic', () => {
     ).toEqual([]);
   });
 
+  it("leave out links: a Play Store or GitHub link's words are not topics", async () => {
+    const withCode = [...options, { slug: 'developer-tools', name: 'Developer Tools', keywords: ['github', 'code'] }];
+    const { value } = await new LocalProvider().enrich(
+      {
+        title: 'My app - Medicine Reminder',
+        body:
+          'Reminds you to take your pills on time: https://play.google.com/store/apps/details?id=com.example.pills ' +
+          '(source at github.com/example/pills, notes on code.google.com/p/pills).',
+      },
+      withCode,
+    );
+    expect(value.categories).toEqual([]);
+  });
+
   it('still find the keyword where it means the topic', async () => {
     expect(
       await categoriesOf('An online store for spare parts', 'A course on food waste, of course, for shop owners.'),

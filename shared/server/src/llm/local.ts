@@ -307,8 +307,11 @@ const NOT_THE_TOPIC = [
   'waste too much time',
 ].map(wordsOf);
 
+/** A link's words name a site, not a topic: a Play Store link reads "google com store apps". */
+const LINK = /\bhttps?:\/\/\S+|\bwww\.\S+|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|org|net|io)\/\S*/gi;
+
 function categoriesOf(text: string, options: CategoryOption[]): string[] {
-  let words = wordsOf(text);
+  let words = wordsOf(text.replace(LINK, ' '));
   for (const phrase of NOT_THE_TOPIC) words = words.replaceAll(phrase, ' ');
   const scored = options
     .map((c) => ({ slug: c.slug, hits: keywordHits(words, c.keywords) }))
