@@ -4,6 +4,7 @@ import type { Analysis, CategoryOption, Enhancement, Enrichment, IdeaText, LlmPr
 import { enhanceLocally } from './local-enhance';
 import { isContentToken, isInformative } from './idea-model/informative';
 import { ideaModel } from './idea-model/model';
+import { forTokenizer } from './tokenizer-input';
 import { isFillerWord } from '@ideamine/shared/filler-words';
 
 // The default provider: offline and deterministic. The four profit sub-scores and their evidence
@@ -163,7 +164,7 @@ function scale(count: number, max: number, base: number, perCue = 0.22): number 
 }
 
 function keywordsOf(text: string, limit: number): string[] {
-  const doc = nlp.readDoc(text.slice(0, MAX_TEXT));
+  const doc = nlp.readDoc(forTokenizer(text.slice(0, MAX_TEXT)));
   const counts = new Map<string, number>();
   doc.tokens().each((t: ItemToken) => {
     const pos = t.out(its.pos);
@@ -199,7 +200,7 @@ function informativeSentences(doc: WinkDocument): Set<number> {
 function summarise(title: string, body: string): string {
   const text = body.slice(0, MAX_TEXT);
   if (!text.trim()) return title;
-  const doc = nlp.readDoc(text);
+  const doc = nlp.readDoc(forTokenizer(text));
   const sentences = doc.sentences().out() as string[];
   const importance = doc.out(its.sentenceWiseImportance) as unknown as { index: number; importance: number }[];
   // The most important sentences among those that say something; a body with none ("No description
@@ -307,11 +308,21 @@ const NOT_THE_TOPIC = [
   'waste too much time',
 ].map(wordsOf);
 
-/** A link's words name a site, not a topic: a Play Store link reads "google com store apps". */
-const LINK = /\bhttps?:\/\/\S+|\bwww\.\S+|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|org|net|io)\/\S*/gi;
+/** A run of text without spaces that is a link: a scheme, "www." or a domain with a path. */
+const LINK_TOKEN = /:\/\/|^\W*www\.|\.(?:com|org|net|io)\//i;
+
+/**
+ * The text without its links, whose words name a site, not a topic: a Play Store link reads
+ * "google com store apps". Checked a run of non-spaces at a time, so a long text costs one pass.
+ */
+const withoutLinks = (text: string) =>
+  text
+    .split(/\s+/)
+    .filter((token) => !LINK_TOKEN.test(token))
+    .join(' ');
 
 function categoriesOf(text: string, options: CategoryOption[]): string[] {
-  let words = wordsOf(text.replace(LINK, ' '));
+  let words = wordsOf(withoutLinks(text));
   for (const phrase of NOT_THE_TOPIC) words = words.replaceAll(phrase, ' ');
   const scored = options
     .map((c) => ({ slug: c.slug, hits: keywordHits(words, c.keywords) }))
@@ -387,7 +398,9 @@ export class LocalProvider implements LlmProvider {
 
   async enhance(idea: IdeaText): Promise<LlmResult<Enhancement>> {
     const text = idea.body.slice(0, MAX_TEXT);
-    const sentences = text.trim() ? (nlp.readDoc(text).sentences().out() as string[]).map((x) => x.trim()) : [];
+    const sentences = text.trim()
+      ? (nlp.readDoc(forTokenizer(text)).sentences().out() as string[]).map((x) => x.trim())
+      : [];
     const value = enhanceLocally(idea, sentences, cueCount, CUES);
     return {
       value,

@@ -1,5 +1,6 @@
 import winkNLP, { type ItemToken, type Sentences } from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
+import { forTokenizer } from '../tokenizer-input';
 import { isContentToken, isInformative } from './informative';
 import { intentsOf } from './intents';
 
@@ -127,7 +128,7 @@ export function featuresOf(title: string, body: string): PostFeatures {
   const boardPost = IDEA_BOARD_TAG.test(cleanTitle);
   const keepsWord = (w: string) => boardPost || w !== BOARD_WORD;
   if (cleanTitle) {
-    const doc = nlp.readDoc(cleanTitle);
+    const doc = nlp.readDoc(forTokenizer(cleanTitle));
     const all = doc.sentences();
     const words = Array.from({ length: all.length() }, (_, i) => wordsOf(all, i).words)
       .flat()
@@ -135,7 +136,7 @@ export function featuresOf(title: string, body: string): PostFeatures {
     sentences.push({ text: cleanTitle, features: sentenceFeatures(words, cleanTitle, 't'), quotable: true });
   }
   if (cleanBody) {
-    const doc = nlp.readDoc(cleanBody);
+    const doc = nlp.readDoc(forTokenizer(cleanBody));
     const all = doc.sentences();
     for (let i = 0; i < all.length(); i++) {
       const text = all.itemAt(i).out().trim();

@@ -34,6 +34,8 @@ describe('which sentences may be quoted as evidence', () => {
       'Every month I copy 400 invoice lines from PDFs into Excel by hand.',
       'Thanks in advance to whoever builds a tool that reconciles supplier invoices with our jobs every week.',
       "As stated in the title, I'm looking for an app that vibrates when I press a volume button.",
+      'Hey, any app for splitting rent?',
+      'Best app for tracking my runs?',
     ])
       expect(quotable(text), text).toEqual([[text, true]]);
   });

@@ -13,9 +13,11 @@ export const QUOTING_RULE = 'informative-sentences-1';
 /** A body sentence must hold this many words that are not function words (numbers and prices count). */
 export const MIN_CONTENT_WORDS = 3;
 
-/** Courtesies that open a short sentence: "Thank you for your time", "regards, chmol". */
-const COURTESY =
-  /^\W*(?:thanks|thank you|thx|ty|cheers|regards|best regards|kind regards|best|hi|hello|hey|greetings|keep up the good work)\b/i;
+/**
+ * Courtesies that open a short sentence: "Thank you for your great app!", "Thanks, keep up the good
+ * work." Not greetings: "Hey, any app for splitting rent?" says what it wants after the "Hey".
+ */
+const COURTESY = /^\W*(?:thanks|thank you|thx|cheers|regards|best regards|kind regards|keep up the good work)\b/i;
 /**
  * A courtesy or a pointer to the title is a whole sentence only when short: "Thanks in advance to
  * whoever builds a tool that..." and "As stated in the title, I'm looking for an app that..." say more.

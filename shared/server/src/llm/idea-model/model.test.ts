@@ -92,6 +92,9 @@ describe('the idea model', () => {
     const started = performance.now();
     const huge = model.score('A very long post', 'Is there an app for this? '.repeat(40_000));
     expect(huge.readChars).toBeLessThan(7_000);
+    // A run without spaces, which the tokenizer reads in time that grows with its square.
+    const junk = model.score('x-'.repeat(5_000), 'a.'.repeat(20_000));
+    expect(junk.isIdea).toBe(false);
     expect(performance.now() - started).toBeLessThan(2_000);
   });
 
