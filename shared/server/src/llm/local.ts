@@ -1,10 +1,9 @@
-import winkNLP, { type Document as WinkDocument, type ItemSentence, type ItemToken } from 'wink-nlp';
-import model from 'wink-eng-lite-web-model';
+import type { Document as WinkDocument, ItemSentence, ItemToken } from 'wink-nlp';
 import type { Analysis, CategoryOption, Enhancement, Enrichment, IdeaText, LlmProvider, LlmResult } from './provider';
 import { enhanceLocally } from './local-enhance';
-import { isContentToken, isInformative } from './idea-model/informative';
+import { isInformative } from './idea-model/informative';
 import { ideaModel } from './idea-model/model';
-import { forTokenizer } from './tokenizer-input';
+import { isContentToken, its, readDoc } from './wink';
 import { isFillerWord } from '@ideamine/shared/filler-words';
 
 // The default provider: offline and deterministic. The four profit sub-scores and their evidence
@@ -12,9 +11,6 @@ import { isFillerWord } from '@ideamine/shared/filler-words';
 // keywords, categories and the innovation scores from real NLP (wink-nlp: sentences, sentence
 // importance, parts of speech) plus transparent rules listed below. The same text always gives
 // the same result.
-
-const nlp = winkNLP(model);
-const its = nlp.its;
 
 const MAX_TEXT = 20_000;
 
@@ -164,7 +160,7 @@ function scale(count: number, max: number, base: number, perCue = 0.22): number 
 }
 
 function keywordsOf(text: string, limit: number): string[] {
-  const doc = nlp.readDoc(forTokenizer(text.slice(0, MAX_TEXT)));
+  const doc = readDoc(text.slice(0, MAX_TEXT));
   const counts = new Map<string, number>();
   doc.tokens().each((t: ItemToken) => {
     const pos = t.out(its.pos);
@@ -190,7 +186,7 @@ function informativeSentences(doc: WinkDocument): Set<number> {
   doc.sentences().each((sentence: ItemSentence, index: number) => {
     let content = 0;
     sentence.tokens().each((t: ItemToken) => {
-      if (isContentToken(t.out(its.type), Boolean(t.out(its.stopWordFlag)))) content++;
+      if (isContentToken(t)) content++;
     });
     if (isInformative(sentence.out(), content)) informative.add(index);
   });
@@ -200,7 +196,7 @@ function informativeSentences(doc: WinkDocument): Set<number> {
 function summarise(title: string, body: string): string {
   const text = body.slice(0, MAX_TEXT);
   if (!text.trim()) return title;
-  const doc = nlp.readDoc(forTokenizer(text));
+  const doc = readDoc(text);
   const sentences = doc.sentences().out() as string[];
   const importance = doc.out(its.sentenceWiseImportance) as unknown as { index: number; importance: number }[];
   // The most important sentences among those that say something; a body with none ("No description
@@ -398,9 +394,7 @@ export class LocalProvider implements LlmProvider {
 
   async enhance(idea: IdeaText): Promise<LlmResult<Enhancement>> {
     const text = idea.body.slice(0, MAX_TEXT);
-    const sentences = text.trim()
-      ? (nlp.readDoc(forTokenizer(text)).sentences().out() as string[]).map((x) => x.trim())
-      : [];
+    const sentences = text.trim() ? (readDoc(text).sentences().out() as string[]).map((x) => x.trim()) : [];
     const value = enhanceLocally(idea, sentences, cueCount, CUES);
     return {
       value,

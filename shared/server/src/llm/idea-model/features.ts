@@ -1,7 +1,6 @@
-import winkNLP, { type ItemToken, type Sentences } from 'wink-nlp';
-import model from 'wink-eng-lite-web-model';
-import { forTokenizer } from '../tokenizer-input';
-import { isContentToken, isInformative } from './informative';
+import type { ItemToken, Sentences } from 'wink-nlp';
+import { isContentToken, its, readDoc } from '../wink';
+import { isInformative } from './informative';
 import { intentsOf } from './intents';
 
 // A post as the idea model reads it: sentences (the title first), each with its features.
@@ -9,9 +8,6 @@ import { intentsOf } from './intents';
 // matched inside another word; a negated word ("doesn't work") is its own feature. Features are
 // binary and each post's word features are scaled to unit length, so a long post does not score
 // higher just by holding more words.
-
-const nlp = winkNLP(model);
-const its = nlp.its;
 
 /** Common English function words, as lemmas (the forms the word features hold). */
 const STOP_WORDS = new Set(
@@ -72,7 +68,7 @@ function wordsOf(sentence: Sentences, index: number): { words: string[]; content
     .each((t: ItemToken) => {
       const type = t.out(its.type);
       if (type === 'punctuation' || type === 'tabCRLF' || type === 'symbol') return;
-      if (isContentToken(type, Boolean(t.out(its.stopWordFlag)))) content++;
+      if (isContentToken(t)) content++;
       const kind = TOKEN_KINDS[type];
       // wink's typings give its.lemma an add-on signature that out() does not accept; it is a
       // string, or undefined for a few tokens the lemmatiser skips (their normal form stands in).
@@ -128,7 +124,7 @@ export function featuresOf(title: string, body: string): PostFeatures {
   const boardPost = IDEA_BOARD_TAG.test(cleanTitle);
   const keepsWord = (w: string) => boardPost || w !== BOARD_WORD;
   if (cleanTitle) {
-    const doc = nlp.readDoc(forTokenizer(cleanTitle));
+    const doc = readDoc(cleanTitle);
     const all = doc.sentences();
     const words = Array.from({ length: all.length() }, (_, i) => wordsOf(all, i).words)
       .flat()
@@ -136,7 +132,7 @@ export function featuresOf(title: string, body: string): PostFeatures {
     sentences.push({ text: cleanTitle, features: sentenceFeatures(words, cleanTitle, 't'), quotable: true });
   }
   if (cleanBody) {
-    const doc = nlp.readDoc(forTokenizer(cleanBody));
+    const doc = readDoc(cleanBody);
     const all = doc.sentences();
     for (let i = 0; i < all.length(); i++) {
       const text = all.itemAt(i).out().trim();

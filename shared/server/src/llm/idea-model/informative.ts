@@ -39,10 +39,3 @@ export function isInformative(text: string, contentWords: number): boolean {
   const short = text.trim().split(/\s+/).length <= SHORT_SENTENCE_WORDS;
   return !(short && (COURTESY.test(text) || TITLE_REFERENCE.test(text)));
 }
-
-/** Token kinds that carry content beside words: "pay $5 a month" says more than "pay". */
-const CONTENT_KINDS = new Set(['number', 'currency']);
-
-/** Whether a wink-nlp token (its type and stop-word flag) counts as a content word for isInformative. */
-export const isContentToken = (type: string, stopWord: boolean) =>
-  (type === 'word' && !stopWord) || CONTENT_KINDS.has(type);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forTokenizer, MAX_RUN } from './tokenizer-input';
+import { forTokenizer, MAX_RUN } from './wink';
 
 describe('forTokenizer', () => {
   it('cuts each run of non-spaces to MAX_RUN characters and leaves the rest as it is', () => {
