@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { intentsOf, NEED_INTENTS } from '@ideamine/server/llm/idea-model/intents';
+import { intentsOf, type Intent } from '@ideamine/server/llm/idea-model/intents';
 import {
   APP_REVIEWS,
   FEATURE_REQUESTS,
@@ -31,6 +31,12 @@ export interface Post {
 }
 
 const MIRROR_DIR = process.env.MIRROR_DIR ?? '/work/.mirror';
+/**
+ * The need intents that chose round three's "everyday needs" sample, named here so that a detector
+ * added to the model later does not move which posts were drawn (and labelled).
+ */
+const SAMPLED_NEEDS: readonly Intent[] = ['asks_for_tool', 'proposes', 'pitches', 'painful_workflow', 'would_pay'];
+
 export const POSTS_FILE = path.resolve(import.meta.dirname, '../../../data/quality/posts.jsonl');
 /** Reviews labelled by their dataset's authors, not by this guide's labellers (see `weakReviews`). */
 export const WEAK_FILE = path.resolve(import.meta.dirname, '../../../data/quality/weak-reviews.jsonl');
@@ -108,7 +114,7 @@ function redditPosts(source: RedditSource): Post[] {
   const needs: Post[] = [];
   const others: Post[] = [];
   for (const p of posts)
-    (intentsOf(`${p.title}\n${p.body}`).some((i) => NEED_INTENTS.includes(i)) ? needs : others).push(p);
+    (intentsOf(`${p.title}\n${p.body}`).some((i) => SAMPLED_NEEDS.includes(i)) ? needs : others).push(p);
   return [...sample(needs, source.select.needs), ...sample(others, source.select.others)];
 }
 

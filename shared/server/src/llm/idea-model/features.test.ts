@@ -56,17 +56,24 @@ describe('featuresOf', () => {
     ).toBeCloseTo(1);
   });
 
-  it("reads 'SMT' as r/SomebodyMakeThis's tag only where a title opens with it", () => {
-    const has = (title: string, body = '') =>
-      featuresOf(title, body).sentences.some((s) => s.features.includes('tw:smt') || s.features.includes('w:smt'));
-    expect(has('[SMT] An app that splits rent')).toBe(true);
-    expect(has('SMT: a firefox plugin that tracks my time')).toBe(true);
-    expect(has('SMT (Win7): a utility that scrolls window previews')).toBe(true);
-    // Surface-mount technology is not the tag.
-    expect(has('SMT rework station recommendations?', 'Which hot air station do you use for SMT soldering?')).toBe(
-      false,
-    );
-    expect(has('Hiring line operators', 'We run three SMT lines.')).toBe(false);
+  it("reads r/SomebodyMakeThis's 'SMT' tag as what it says, and never as a word of its own", () => {
+    const title = (t: string, body = '') => featuresOf(t, body).sentences[0]!;
+    const proposal = (t: string) => title(t).features.includes('i:proposes');
+    expect(proposal('[SMT] An app that splits rent')).toBe(true);
+    expect(proposal('SMT: a firefox plugin that tracks my time')).toBe(true);
+    expect(proposal('SMT (Win7): a utility that scrolls window previews')).toBe(true);
+    expect(proposal('An app that splits rent')).toBe(false);
+    // The title is quoted as written, not as it was read.
+    expect(title('[SMT] An app that splits rent').text).toBe('[SMT] An app that splits rent');
+    // Surface-mount technology is not the tag, and the bare word is no feature anywhere.
+    expect(proposal('SMT rework station recommendations?')).toBe(false);
+    const words = (t: string, body: string) => featuresOf(t, body).sentences.flatMap((s) => s.features);
+    expect(
+      words('SMT rework station recommendations?', 'Which hot air station do you use for SMT soldering?'),
+    ).not.toEqual(expect.arrayContaining([expect.stringMatching(/w:smt$/)]));
+    expect(
+      words('[SMT] An app that splits rent', 'Like the other SMT posts here.').some((f) => f.endsWith('w:smt')),
+    ).toBe(false);
   });
 
   it('reads a huge post up to a bound, and an empty one as nothing', () => {

@@ -47,13 +47,16 @@ const TOKEN_KINDS: Record<string, string | undefined> = {
 };
 
 /**
- * r/SomebodyMakeThis marks its posts "[SMT]" ("SMT:", "SMT (Win7):"), and the model learnt the tag
- * as a strong sign of an idea: every "smt" in the labelled posts is that tag or a mention of it.
- * Elsewhere SMT is surface-mount technology ("SMT rework station?") and must not count as the tag,
- * so the word is read only in a post whose title opens with the tag.
+ * r/SomebodyMakeThis marks its posts "[SMT]" ("SMT:", "SMT (Win7):"): the tag says "somebody make
+ * this", and a title that opens with it is read as those words, so it counts as a proposal (the
+ * "proposes" intent) however long the post is. As a word of its own it was the model's heaviest
+ * (8.3), yet scaled down with the post's length: out of fold 35 of r/SomebodyMakeThis's 142 ideas
+ * were dropped, 14 since. Elsewhere SMT is surface-mount technology ("SMT rework station?"), so
+ * the bare word is never a feature: the model has learnt nothing it could mean.
  */
-const IDEA_BOARD_TAG = /^\W*smt\b(?!\s+[a-z])/i;
+const IDEA_BOARD_TAG = /^\W*smt\b(?!\s+[a-z])\W*/i;
 const BOARD_WORD = 'smt';
+const readAsMeant = (title: string) => title.replace(IDEA_BOARD_TAG, 'Somebody make this: ');
 
 /**
  * The words of one sentence: lemmas, stop words kept (they carry intent: "is there", "i'd").
@@ -121,15 +124,15 @@ export function featuresOf(title: string, body: string): PostFeatures {
   const cleanTitle = title.trim();
   const cleanBody = body.slice(0, MAX_CHARS).trim();
   const sentences: Sentence[] = [];
-  const boardPost = IDEA_BOARD_TAG.test(cleanTitle);
-  const keepsWord = (w: string) => boardPost || w !== BOARD_WORD;
+  const keepsWord = (w: string) => w !== BOARD_WORD;
   if (cleanTitle) {
-    const doc = readDoc(cleanTitle);
-    const all = doc.sentences();
+    // The title is read with its tag spelt out and quoted as written.
+    const meant = readAsMeant(cleanTitle);
+    const all = readDoc(meant).sentences();
     const words = Array.from({ length: all.length() }, (_, i) => wordsOf(all, i).words)
       .flat()
       .filter(keepsWord);
-    sentences.push({ text: cleanTitle, features: sentenceFeatures(words, cleanTitle, 't'), quotable: true });
+    sentences.push({ text: cleanTitle, features: sentenceFeatures(words, meant, 't'), quotable: true });
   }
   if (cleanBody) {
     const doc = readDoc(cleanBody);

@@ -11,6 +11,9 @@ describe('intentsOf', () => {
     ['It would be great if the app let me mute a hashtag', 'proposes'],
     ['Every month I copy 400 invoice lines into Excel by hand', 'painful_workflow'],
     ["I'd happily pay for something that did this", 'would_pay'],
+    ["I'd happily pay for something that did this", 'offers_to_pay'],
+    ['If someone made wristbands like that, I would totally buy some', 'offers_to_pay'],
+    ['Shut up and take my money', 'offers_to_pay'],
     ['The product idea is a simple SaaS tool for dentists', 'pitches'],
     ['[Hiring] Unity developer for a 2D platformer', 'hiring'],
     ['[For Hire] Logo designer, my portfolio is below', 'for_hire'],
@@ -31,6 +34,12 @@ describe('intentsOf', () => {
   it('matches whole words only', () => {
     expect(intentsOf('This crappy weather makes me feel tired')).toEqual([]);
     expect(intentsOf('The appetite for apples')).not.toContain('asks_for_tool');
+  });
+
+  it('reads an offer to pay only in the first person, not any talk of payment', () => {
+    expect(intentsOf('I pay a monthly subscription and it still crashes')).not.toContain('offers_to_pay');
+    expect(intentsOf('My rent is $900 a month')).not.toContain('offers_to_pay');
+    expect(intentsOf('We would pay for a tool that did this')).toContain('offers_to_pay');
   });
 
   it('reads curly apostrophes like straight ones', () => {

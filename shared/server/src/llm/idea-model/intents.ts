@@ -46,6 +46,14 @@ export const INTENTS = {
     /\b(?:pay|paying) (?:for|good money|a subscription|monthly)\b/,
     /\b(?:subscription|per month|a month|monthly fee)\b/,
   ],
+  // Willingness to pay in the first person ("I'd happily pay", "I would totally buy one", "take my
+  // money"). would_pay above also reads any talk of payment ("a month", "pay for"), which in real
+  // posts is mostly salaries, rent and fees: 11 ideas and 73 noise posts among the development posts,
+  // so it learns nothing; this narrower reading fires on 7 ideas and 10 noise.
+  offers_to_pay: [
+    /\b(?:i'?d|i would|we'?d|we would|i will|i'?ll|would (?:happily|gladly|definitely|totally)|willing to|happy to|gladly|happily) (?:gladly |happily |definitely |totally |even |also )?(?:pay|buy)\b/,
+    /\btake my money\b/,
+  ],
   hiring: [
     /\[\s*hiring\s*\]/,
     /\b(?:we are|we're|i am|i'm|currently) (?:hiring|looking to hire)\b/,
@@ -100,6 +108,7 @@ export const NEED_INTENTS: readonly Intent[] = [
   'pitches',
   'painful_workflow',
   'would_pay',
+  'offers_to_pay',
 ];
 
 export const isNeedIntent = (name: string): name is (typeof NEED_INTENTS)[number] =>

@@ -78,7 +78,19 @@ describe('the idea model', () => {
     expect(model.file.quoting).toBe(QUOTING_RULE);
   });
 
-  it("does not take surface-mount 'SMT' for r/SomebodyMakeThis's tag, its heaviest word", () => {
+  it("reads r/SomebodyMakeThis's '[SMT]' as 'Somebody make this:', so a long post keeps the tag's weight", () => {
+    const body =
+      'I teach piano to kids and half of them cannot hear the wind-up metronome over their own playing. ' +
+      'The phone apps I tried show a tiny number nobody can read from the bench. I want an app that ' +
+      'flashes the whole screen on every beat and remembers a list of tempos for each student.';
+    const tagged = model.score('[SMT] A metronome app whose beat you can see from across the room', body);
+    const spelt = model.score('Somebody make this: A metronome app whose beat you can see from across the room', body);
+    expect(tagged.probability).toBe(spelt.probability);
+    expect(tagged.isIdea).toBe(true);
+    expect(tagged.evidence.demand.concat(tagged.evidence.severity).join(' ')).not.toContain('Somebody make this');
+  });
+
+  it("does not take surface-mount 'SMT' for r/SomebodyMakeThis's tag", () => {
     // Both in one length band: the length of a post is a feature too.
     const body = (smt: string) => `Which hot air station do you use for ${smt}soldering at home? Mine died last week.`;
     const smt = model.score('SMT rework station recommendations?', body('SMT '));
