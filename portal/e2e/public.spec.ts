@@ -89,6 +89,23 @@ test('every score says why: the quoted sentences, and how good the scores are', 
     const calibration = page.getByRole('region', { name: 'Calibration by profit label' });
     for (const label of ['Very High', 'High', 'Medium', 'Low', 'Speculative', 'Not an idea (dropped)'])
       await expect(calibration.getByRole('cell', { name: label, exact: true })).toBeVisible();
+    // Per source: how well its ideas rank above its noise, n/a where it holds ideas only.
+    const bySource = page.getByRole('region', { name: 'Held-out figures by source' });
+    await expect(bySource.getByRole('columnheader', { name: 'Ranking (AUC)' })).toBeVisible();
+    await expect(
+      bySource
+        .getByRole('row', { name: /r\/SomebodyMakeThis/ })
+        .getByRole('cell')
+        .last(),
+    ).toHaveText('n/a');
+    await expect(
+      bySource
+        .getByRole('row', { name: /r\/AndroidQuestions/ })
+        .getByRole('cell')
+        .last(),
+    ).toHaveText(/^0\.\d{3}$/);
+    await bySource.scrollIntoViewIfNeeded();
+    await screenshot(page, `about-scores-sources-${width}`);
     // Which held-out posts were never seen: whole sources, and the sources split post by post named.
     await expect(page.getByTestId('held-out-posts')).toContainText(
       /never saw .*: all the posts of \d+ sources it never learned from, and some posts of .*r\/SomebodyMakeThis.* \(each the only source of its kind/,

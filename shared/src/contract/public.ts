@@ -229,6 +229,8 @@ export const aboutScoresSchema = z
           ideas: z.number(),
           precision: z.number().nullable(),
           recall: z.number().nullable(),
+          /** How well the profit score ranks the source's ideas above its noise; null where it holds only one of them. */
+          auc: z.number().nullable(),
         }),
       ),
     }),

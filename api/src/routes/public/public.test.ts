@@ -211,6 +211,12 @@ describe('why a score', () => {
       expect(about.held_out[k]).toBeGreaterThan(0);
       expect(about.held_out[k]).toBeLessThanOrEqual(1);
     }
+    // Each held-out source says how well ideas rank above its noise, or n/a where it holds one kind only.
+    const bySource = new Map(
+      about.held_out.sources.map((s: { source: string; auc: number | null }) => [s.source, s.auc]),
+    );
+    expect(bySource.get('r/AndroidQuestions')).toBeGreaterThan(0.5);
+    expect(bySource.get('r/SomebodyMakeThis')).toBeNull();
     expect(about.held_out.calibration.map((c: { label: string }) => c.label)).toEqual([
       'Very High',
       'High',

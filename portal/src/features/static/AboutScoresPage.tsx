@@ -143,13 +143,14 @@ function About({ about }: { about: AboutScores }) {
       <H4>Held-out figures by source</H4>
       <FigureTable
         label="Held-out figures by source"
-        headers={['Source', 'Posts', 'Ideas', 'Precision', 'Recall']}
+        headers={['Source', 'Posts', 'Ideas', 'Precision', 'Recall', 'Ranking (AUC)']}
         rows={h.sources.map((t) => [
           t.source,
           formatCount(t.posts),
           formatCount(t.ideas),
           share(t.precision),
           share(t.recall),
+          ratio(t.auc),
         ])}
       />
       <p className="im-muted">

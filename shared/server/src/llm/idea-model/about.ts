@@ -25,7 +25,14 @@ interface EvaluationFile {
     strong_ideas: number;
     mean_strength_of_ideas: number | null;
   }[];
-  sources: { source: string; posts: number; ideas: number; precision: number | null; recall: number | null }[];
+  sources: {
+    source: string;
+    posts: number;
+    ideas: number;
+    precision: number | null;
+    recall: number | null;
+    auc: number | null;
+  }[];
 }
 
 let cached: ReturnType<typeof build> | null = null;
@@ -72,6 +79,7 @@ function build() {
         ideas: s.ideas,
         precision: s.precision,
         recall: s.recall,
+        auc: s.auc,
       })),
     },
   };
