@@ -81,4 +81,20 @@ describe('featuresOf', () => {
     expect(huge.readChars).toBeLessThanOrEqual(MAX_CHARS + 5);
     expect(featuresOf('  ', '\n\t ').sentences).toEqual([]);
   });
+
+  it('tells English from other languages, negated words included', () => {
+    // Real titles (Hacker News ids 10937310 and 10400907 in Folawalker/Exploring-Hacker-News-Posts):
+    // a negation early on marks the rest of the sentence, and its stop words still count.
+    expect(
+      featuresOf("Ask HN: Couldn't HN Submit say a link was already submitted even if title gt 80?", '').english,
+    ).toBe(true);
+    expect(featuresOf('Ask HN: Why have none of the ~940 YC companies ever gone public via IPO?', '').english).toBe(
+      true,
+    );
+    const spanish = featuresOf(
+      '¿Alguien conoce una aplicación para organizar facturas?',
+      'Tengo una pequeña empresa y pierdo horas cada semana ordenando las facturas a mano. Pagaría por una aplicación que no lo hiciera mal.',
+    );
+    expect(spanish.english).toBe(false);
+  });
 });

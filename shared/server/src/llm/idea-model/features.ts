@@ -154,7 +154,8 @@ export function featuresOf(title: string, body: string): PostFeatures {
     for (const f of s.features) {
       if (!f.startsWith('w:') && !f.startsWith('tw:')) continue;
       words++;
-      if (STOP_WORDS.has(f.slice(f.indexOf(':') + 1))) stopWords++;
+      // A word in a negation's scope carries a "!" ("couldn't say a link" reads "!a"): still a stop word.
+      if (STOP_WORDS.has(f.slice(f.indexOf(':') + 1).replace(/^!/, ''))) stopWords++;
     }
   const text = `${cleanTitle} ${cleanBody}`;
   return {
