@@ -52,10 +52,22 @@ function rss(run: string): string {
   return `<?xml version="1.0"?><rss version="2.0"><channel><title>Posts</title><link>${base}/</link>${items.join('')}</channel></rss>`;
 }
 
+/** A feed of text posts with no links (and one guid that is no permalink): each is a post of its own. */
+function textPosts(): string {
+  const texts = [POSTS.plants!.full, POSTS.invoices!.full, LONG_ITEM];
+  const items = texts.map(
+    (text, i) =>
+      `<item><title>${escapeMarkup(text.slice(0, 60))}</title>${i === 2 ? '<guid isPermaLink="false">t3_bakery</guid>' : ''}<description>${escapeMarkup(text)}</description></item>`,
+  );
+  return `<?xml version="1.0"?><rss version="2.0"><channel><title>Text posts</title>${items.join('')}</channel></rss>`;
+}
+
 beforeAll(async () => {
   site = http.createServer((req, res) => {
     const path = req.url ?? '/';
     requested.push(path);
+    if (path === '/text/feed.xml')
+      return res.writeHead(200, { 'content-type': 'application/rss+xml' }).end(textPosts());
     if (path === '/robots.txt')
       return res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow: /*/posts/members\n');
     const feed = /^\/(\w+)\/feed\.xml$/.exec(path);
@@ -193,5 +205,41 @@ describe('feed items read in full', () => {
     expect(tasks).toHaveLength(1);
     const ideas = await ideasOf(never, 1); // one transform task writes them all;
     expect(ideas.get('plants')?.body).toBe(POSTS.plants!.teaser);
+  });
+
+  it('keeps each item of a feed without links as a post of its own, never follows one, and stores none twice', async () => {
+    const feedUrl = `${base}/text/feed.xml`;
+    const stored = () =>
+      db()
+        .selectFrom('knowledge')
+        .select(['source_url', 'body'])
+        .where('source_url', 'like', `${feedUrl}#item-%`)
+        .execute();
+    const first = await p.runJob({ url: feedUrl, max_depth: 0, follow_feed_items: 'always' });
+    expect(await p.waitForJob(first)).toBe('completed');
+    const ideas = await ideasOf(first, 3);
+    expect(ideas.size).toBe(3);
+    const rows = await stored();
+    expect(rows.map((r) => r.body).sort()).toEqual([POSTS.plants!.full, POSTS.invoices!.full, LONG_ITEM].sort());
+    const followed = await db()
+      .selectFrom('crawl_tasks')
+      .select('url')
+      .where('job_id', '=', first)
+      .where('discovered_via', '=', 'feed')
+      .execute();
+    expect(followed).toEqual([]);
+
+    // Crawled again, the same posts have the same keys: nothing is stored twice.
+    const again = await p.runJob({ url: feedUrl, max_depth: 0, follow_feed_items: 'always' });
+    expect(await p.waitForJob(again)).toBe('completed');
+    await waitUntil(
+      async () =>
+        (await db().selectFrom('transform_tasks').select('status').where('job_id', '=', again).execute()).every(
+          (t) => t.status === 'completed',
+        ),
+      30_000,
+      'the second crawl transformed',
+    );
+    expect((await stored()).map((r) => r.source_url).sort()).toEqual(rows.map((r) => r.source_url).sort());
   });
 });

@@ -1,6 +1,6 @@
 import type { FeedItemJson, FollowFeedItems } from '@ideamine/server/db/schema';
 import type { Discovered } from '../crawl/discover';
-import { looksLikeFeed, parseFeed } from '../transform/feed';
+import { hasOwnPage, looksLikeFeed, parseFeed } from '../transform/feed';
 import type { ExtractedItem } from '../transform/item';
 
 // Feed items read in full: most feeds (Hacker News, Reddit, blogs) give a line or two per item,
@@ -49,7 +49,7 @@ export function feedItemLinks(
     return []; // the transform reports a malformed feed on its task
   }
   return items
-    .filter((i) => followsItem(i, mode))
+    .filter((i) => hasOwnPage(i.url) && followsItem(i, mode))
     .map((i) => ({ url: i.url, via: 'feed' as const, feedItem: toFeedItemJson(i) }));
 }
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { normalizeUrl } from '@ideamine/shared/url';
 import { withoutFeedFooter } from './feed-footers';
@@ -50,7 +51,8 @@ export function parseFeed(body: string, pageUrl: string): ExtractedItem[] {
     return entries.flatMap((e) =>
       item(pageUrl, {
         title: text(e.title),
-        link: text(arr(e.link)[0]) || text(e.guid),
+        link: text(arr(e.link)[0]),
+        id: text(e.guid),
         html: text(e['content:encoded']) || text(e.description),
         author: text(e['dc:creator']) || text(e.author),
         date: text(e.pubDate) || text(e['dc:date']),
@@ -64,6 +66,7 @@ export function parseFeed(body: string, pageUrl: string): ExtractedItem[] {
       return item(pageUrl, {
         title: text(e.title),
         link: alt ? String(alt['@href'] ?? '') : '',
+        id: text(e.id),
         html: text(e.content) || text(e.summary),
         author: text((e.author as Node | undefined)?.name),
         date: text(e.published) || text(e.updated),
@@ -85,6 +88,7 @@ function parseJsonFeed(body: string, pageUrl: string): ExtractedItem[] {
     item(pageUrl, {
       title: text(e.title),
       link: text(e.url) || text(e.external_url),
+      id: text(e.id),
       html: text(e.content_html) || text(e.content_text) || text(e.summary),
       author: text((e.author as Node | undefined)?.name) || text(arr(e.authors)[0]?.name),
       date: text(e.date_published) || text(e.date_modified),
@@ -94,13 +98,38 @@ function parseJsonFeed(body: string, pageUrl: string): ExtractedItem[] {
 
 function item(
   pageUrl: string,
-  e: { title: string; link: string; html: string; author: string; date: string },
+  e: { title: string; link: string; id: string; html: string; author: string; date: string },
 ): ExtractedItem[] {
-  const url = normalizeUrl(e.link, pageUrl);
-  if (!url) return [];
   const body = withoutFeedFooter(htmlToText(e.html));
   // An item without a title is not lost here: its text's opening stands in, and one with no text
   // at all reaches the pre-filter, which records it as dropped ("no text").
   const title = htmlToText(e.title) || truncate(body, 120);
+  const url = itemUrl(pageUrl, e, title, body);
+  if (!url) return [];
   return [{ title, url, body, author: e.author || null, publishedAt: parseDate(e.date) }];
 }
+
+/** An id that names a page: an http(s) URL or a path ("/r/ideas/comments/abc"), not "urn:uuid:..." or "t3_abc". */
+const LINK_LIKE_ID = /^(?:https?:\/\/|\/)/i;
+
+/**
+ * Where an item lives, which is also the key it is stored under: its link, else an id that is a
+ * link. An item with neither, or whose link only points back at the feed (a feed of text posts,
+ * an RSS guid that is not a permalink, a JSON Feed id), is keyed by its id, else its text, under
+ * the feed's URL: with the feed's URL alone, all such items would share one key and all but the
+ * last would be lost. Normalised URLs never carry a fragment, so one marks an item without a
+ * page of its own, which is never followed.
+ */
+function itemUrl(pageUrl: string, e: { link: string; id: string }, title: string, body: string): string | null {
+  const feed = normalizeUrl(pageUrl);
+  // A link to the feed itself ("#", "") is no link: it would be every such item's key.
+  const own = (link: string) => (link ? normalizeUrl(link, pageUrl) : null);
+  const linked = own(e.link.trim()) ?? (LINK_LIKE_ID.test(e.id.trim()) ? own(e.id.trim()) : null);
+  if (linked && linked !== feed) return linked;
+  if (!feed) return null;
+  const key = e.id.trim() ? `id:${e.id.trim()}` : `text:${title}\n${body}`;
+  return `${feed}#item-${createHash('sha256').update(key).digest('hex').slice(0, 16)}`;
+}
+
+/** Whether the item has a page of its own to read (not a key made up for an item without a link). */
+export const hasOwnPage = (url: string) => !url.includes('#');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractBySelectors, extractMainText } from './html';
-import { FeedParseError, parseFeed } from './feed';
+import { FeedParseError, hasOwnPage, parseFeed } from './feed';
 import { detectListing, getPath, parseJsonListing } from './json-listing';
 import { slugify } from '@ideamine/shared/slug';
 import { htmlToText } from './text';
@@ -44,6 +44,44 @@ describe('feeds', () => {
         publishedAt: new Date('2026-01-02T00:00:00Z'),
       },
     ]);
+  });
+
+  it('keeps every item without a link of its own, each under a key of its own that stays the same', () => {
+    const rss = `<rss version="2.0"><channel><title>Text posts</title>
+      <item><title>An app that splits rent</title><description>Four of us share a flat.</description></item>
+      <item><title>A tide alarm</title><description>For sea kayakers.</description></item>
+      <item><title>Permalink guid</title><guid>https://site.example/p/7</guid></item>
+      <item><title>Opaque guid</title><guid isPermaLink="false">t3_abc</guid></item>
+      <item><title>Another opaque guid</title><guid isPermaLink="false">urn:uuid:1b4e28ba</guid></item>
+      <item><title>Links to the feed</title><link>#</link><description>Same page.</description></item>
+    </channel></rss>`;
+    const items = parseFeed(rss, base);
+    expect(items.map((i) => i.title)).toEqual([
+      'An app that splits rent',
+      'A tide alarm',
+      'Permalink guid',
+      'Opaque guid',
+      'Another opaque guid',
+      'Links to the feed',
+    ]);
+    expect(new Set(items.map((i) => i.url)).size).toBe(6);
+    expect(items[2]!.url).toBe('https://site.example/p/7');
+    for (const i of [0, 1, 3, 4, 5]) {
+      expect(items[i]!.url).toMatch(/^https:\/\/site\.example\/list#item-[0-9a-f]{16}$/);
+      expect(hasOwnPage(items[i]!.url)).toBe(false);
+    }
+    expect(hasOwnPage(items[2]!.url)).toBe(true);
+    // Read again (a recrawl), each item has the same key, so it is not stored twice.
+    expect(parseFeed(rss, base).map((i) => i.url)).toEqual(items.map((i) => i.url));
+
+    const json = JSON.stringify({
+      version: 'https://jsonfeed.org/version/1.1',
+      items: [
+        { id: '1', content_text: 'First post' },
+        { id: '2', content_text: 'Second post' },
+      ],
+    });
+    expect(new Set(parseFeed(json, base).map((i) => i.url)).size).toBe(2);
   });
 
   it('refuses malformed XML and documents that are not feeds', () => {
