@@ -7,6 +7,7 @@ import { intentsOf, type Intent } from '@ideamine/server/llm/idea-model/intents'
 import {
   APP_REVIEWS,
   FEATURE_REQUESTS,
+  HN_TITLES,
   REDDIT,
   SOURCES,
   type FileSource,
@@ -146,6 +147,28 @@ function featureRequests(source: FileSource): Post[] {
   return sample(posts, source.take);
 }
 
+/** Ask HN titles (the file has no bodies) in the usable quarter, by the same rule as the restricted subreddits. */
+function askHnTitles(source: FileSource): Post[] {
+  const rows = parse(show(HN_TITLES.repo, HN_TITLES.commit, HN_TITLES.path), { columns: true, bom: true }) as Record<
+    string,
+    string
+  >[];
+  const posts = rows.flatMap((row, i) => {
+    const title = (row.title ?? '').trim();
+    if (!/^ask hn\b/i.test(title) || !row.id || !inUsableQuarter(row.id)) return [];
+    const post: Post = {
+      id: `hn:${row.id}`,
+      source: source.name,
+      genre: source.genre,
+      provenance: { repo: HN_TITLES.repo, commit: HN_TITLES.commit, path: HN_TITLES.path, row: i + 2, post_id: row.id },
+      title,
+      body: '',
+    };
+    return [post];
+  });
+  return sample(posts, source.take);
+}
+
 /** A review with the label the dataset's authors gave it (`category_final`, `req_final`). */
 export interface DatasetReview {
   post: Post;
@@ -225,9 +248,11 @@ export function weakReviews(labelled: Post[], reviews: DatasetReview[] = allRevi
 }
 
 export function readPosts(): Post[] {
-  return SOURCES.flatMap((s) =>
-    s.kind === 'reddit' ? redditPosts(s) : s.kind === 'feature-requests' ? featureRequests(s) : appReviews(s),
-  );
+  return SOURCES.flatMap((s) => {
+    if (s.kind === 'reddit') return redditPosts(s);
+    if (s.kind === 'feature-requests') return featureRequests(s);
+    return s.kind === 'hn-titles' ? askHnTitles(s) : appReviews(s);
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -12,7 +12,8 @@ export type Genre =
   | 'noise'
   | 'feature-request'
   | 'review'
-  | 'everyday-needs';
+  | 'everyday-needs'
+  | 'ask-hn';
 
 export interface RedditSource {
   kind: 'reddit';
@@ -34,7 +35,7 @@ export interface RedditSource {
 }
 
 export interface FileSource {
-  kind: 'feature-requests' | 'app-reviews';
+  kind: 'feature-requests' | 'app-reviews' | 'hn-titles';
   name: string;
   genre: Genre;
   take: number;
@@ -63,6 +64,18 @@ export const APP_REVIEWS = {
   repo: 'ftesla11/review-analysis',
   commit: '010d32dd0de15c3b4196bac1601b012c040324e8',
   path: 'dataset.csv',
+  licence: 'none stated',
+} as const;
+
+/**
+ * Hacker News posts of 2015-2016 (a sample of the Kaggle "Hacker News Posts" dataset): title, link,
+ * points and comments, but no body. The independent evaluation draws on Ask HN posts, so only the
+ * Ask HN titles in the lowest quarter of the same hash of the post id are used.
+ */
+export const HN_TITLES = {
+  repo: 'Folawalker/Exploring-Hacker-News-Posts',
+  commit: 'efc01a38e41a01bd54c7321958ff0c6e3e44984a',
+  path: 'hacker_news.csv',
   licence: 'none stated',
 } as const;
 
@@ -111,4 +124,6 @@ export const SOURCES: Source[] = [
   ),
   { kind: 'feature-requests', name: 'signal-mastodon-requests', genre: 'feature-request', take: 400 },
   { kind: 'app-reviews', name: 'app-store-reviews', genre: 'review', take: 400 },
+  // Round five: Ask HN, where the independent evaluation also draws, as titles without bodies.
+  { kind: 'hn-titles', name: 'ask-hn-titles', genre: 'ask-hn', take: 500 },
 ];
