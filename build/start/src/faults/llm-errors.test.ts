@@ -198,5 +198,5 @@ describe('an LLM endpoint that fails in every way', () => {
       `LLM faults: ${CASES.size + 1} ideas dead-lettered and ${good.length} scored in ${elapsed} ms; ` +
         `error rate ${rates.body.data.llm_analysis_errors.rate}% (${counts!.errors} of ${counts!.all} calls)`,
     );
-  });
+  }, 60_000); // the timeouts and retries it waits out take about 16 s alone, longer beside other tests
 });

@@ -3,7 +3,7 @@ import type { Analysis, CategoryOption, Enhancement, Enrichment, IdeaText, LlmPr
 import { enhanceLocally } from './local-enhance';
 import { isInformative } from './idea-model/informative';
 import { ideaModel } from './idea-model/model';
-import { isContentToken, its, readDoc } from './wink';
+import { isContentToken, its, readDoc, withLongRuns } from './wink';
 import { isFillerWord } from '@ideamine/shared/filler-words';
 
 // The default provider: offline and deterministic. The four profit sub-scores and their evidence
@@ -197,7 +197,7 @@ function summarise(title: string, body: string): string {
   const text = body.slice(0, MAX_TEXT);
   if (!text.trim()) return title;
   const doc = readDoc(text);
-  const sentences = doc.sentences().out() as string[];
+  const sentences = (doc.sentences().out() as string[]).map(withLongRuns(text));
   const importance = doc.out(its.sentenceWiseImportance) as unknown as { index: number; importance: number }[];
   // The most important sentences among those that say something; a body with none ("No description
   // provided.", a lone link) is summed up by its title, as an empty one is.
@@ -394,7 +394,8 @@ export class LocalProvider implements LlmProvider {
 
   async enhance(idea: IdeaText): Promise<LlmResult<Enhancement>> {
     const text = idea.body.slice(0, MAX_TEXT);
-    const sentences = text.trim() ? (readDoc(text).sentences().out() as string[]).map((x) => x.trim()) : [];
+    const whole = withLongRuns(text);
+    const sentences = text.trim() ? (readDoc(text).sentences().out() as string[]).map((x) => whole(x.trim())) : [];
     const value = enhanceLocally(idea, sentences, cueCount, CUES);
     return {
       value,

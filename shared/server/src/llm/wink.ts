@@ -19,6 +19,20 @@ const LONG_RUN = /\S{101,}/g;
 /** The text with every run of non-space characters at most MAX_RUN long. */
 export const forTokenizer = (text: string) => text.replace(LONG_RUN, (run) => run.slice(0, MAX_RUN));
 
+/**
+ * For a text given to readDoc, a function that puts its long runs back, whole, into a sentence
+ * read from the document: a quote of the post shows the link as the post wrote it, not its first
+ * MAX_RUN characters. A run split between two sentences (rare: the tokenizer saw no space in it)
+ * stays cut.
+ */
+export function withLongRuns(text: string): (sentence: string) => string {
+  const runs = new Map<string, string>();
+  for (const run of text.match(LONG_RUN) ?? [])
+    if (!runs.has(run.slice(0, MAX_RUN))) runs.set(run.slice(0, MAX_RUN), run);
+  if (!runs.size) return (sentence) => sentence;
+  return (sentence) => sentence.replace(/\S+/g, (token) => runs.get(token) ?? token);
+}
+
 /** wink-nlp's document of a text, its long runs cut (forTokenizer). */
 export const readDoc = (text: string) => nlp.readDoc(forTokenizer(text));
 

@@ -1,5 +1,5 @@
 import type { ItemToken, Sentences } from 'wink-nlp';
-import { isContentToken, its, readDoc } from '../wink';
+import { isContentToken, its, readDoc, withLongRuns } from '../wink';
 import { isInformative } from './informative';
 import { intentsOf } from './intents';
 
@@ -136,13 +136,15 @@ export function featuresOf(title: string, body: string): PostFeatures {
   }
   if (cleanBody) {
     const doc = readDoc(cleanBody);
+    const whole = withLongRuns(cleanBody);
     const all = doc.sentences();
     for (let i = 0; i < all.length(); i++) {
       const text = all.itemAt(i).out().trim();
       if (!text) continue;
       const { words, content } = wordsOf(all, i);
       sentences.push({
-        text,
+        // Read as the tokenizer saw it; quoted as the post wrote it.
+        text: whole(text),
         features: sentenceFeatures(words.filter(keepsWord), text, ''),
         quotable: isInformative(text, content),
       });
