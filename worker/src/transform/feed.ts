@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { XMLParser } from 'fast-xml-parser';
 import { normalizeUrl } from '@ideamine/shared/url';
 import { withoutFeedFooter } from './feed-footers';
+import { htmlOf, wellFormed } from './feed-xml';
 import { parseDate, type ExtractedItem } from './item';
 import { htmlToText, truncate } from './text';
 
@@ -14,6 +15,8 @@ const parser = new XMLParser({
   processEntities: true,
   htmlEntities: true,
   isArray: (name) => ['item', 'entry', 'link'].includes(name),
+  // An item's text is read as written (htmlOf): it may hold markup, escaped or not.
+  stopNodes: ['*.description', '*.content:encoded', '*.content', '*.summary'],
 });
 
 type Node = Record<string, unknown>;
@@ -35,11 +38,11 @@ export function looksLikeFeed(contentType: string, body: string): boolean {
 export function parseFeed(body: string, pageUrl: string): ExtractedItem[] {
   const trimmed = body.trimStart();
   if (trimmed.startsWith('{')) return parseJsonFeed(trimmed, pageUrl);
-  const valid = XMLValidator.validate(body);
-  if (valid !== true) throw new FeedParseError(`Malformed feed: ${valid.err.msg} (line ${valid.err.line})`);
+  const xml = wellFormed(body);
+  if ('error' in xml) throw new FeedParseError(xml.error);
   let doc: Node;
   try {
-    doc = parser.parse(body) as Node;
+    doc = parser.parse(xml.xml) as Node;
   } catch (err) {
     throw new FeedParseError(`Malformed feed: ${(err as Error).message}`);
   }
@@ -53,7 +56,7 @@ export function parseFeed(body: string, pageUrl: string): ExtractedItem[] {
         title: text(e.title),
         link: text(arr(e.link)[0]),
         id: text(e.guid),
-        html: text(e['content:encoded']) || text(e.description),
+        html: htmlOf(text(e['content:encoded']) || text(e.description)),
         author: text(e['dc:creator']) || text(e.author),
         date: text(e.pubDate) || text(e['dc:date']),
       }),
@@ -67,7 +70,7 @@ export function parseFeed(body: string, pageUrl: string): ExtractedItem[] {
         title: text(e.title),
         link: alt ? String(alt['@href'] ?? '') : '',
         id: text(e.id),
-        html: text(e.content) || text(e.summary),
+        html: htmlOf(text(e.content) || text(e.summary)),
         author: text((e.author as Node | undefined)?.name),
         date: text(e.published) || text(e.updated),
       });

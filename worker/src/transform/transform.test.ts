@@ -84,6 +84,25 @@ describe('feeds', () => {
     expect(new Set(parseFeed(json, base).map((i) => i.url)).size).toBe(2);
   });
 
+  it("forgives a bare '&' or '<' and reads markup written into an item as its text", () => {
+    const rss = `<?xml version="1.0"?><rss version="2.0"><channel><title>Careless</title>
+      <item><title>AT&T billing</title><link>https://site.example/1</link><description>Our AT&T bill & the fees: 3 < 4.</description></item>
+      <item><title>Raw markup</title><link>https://site.example/2</link><description><p>I would pay for an app that <b>splits rent</b>.</p><p>Fairly &amp; quickly.</p></description></item>
+      <item><title>Escaped</title><link>https://site.example/3</link><description>&lt;p&gt;Tom &amp;amp; Jerry &lt;/p&gt;</description></item>
+      <item><title>CDATA</title><link>https://site.example/4</link><description><![CDATA[<p>R&D <i>costs</i></p>]]></description></item>
+    </channel></rss>`;
+    expect(parseFeed(rss, base).map((i) => [i.title, i.body])).toEqual([
+      ['AT&T billing', 'Our AT&T bill & the fees: 3 < 4.'],
+      ['Raw markup', 'I would pay for an app that splits rent.\nFairly & quickly.'],
+      ['Escaped', 'Tom & Jerry'],
+      ['CDATA', 'R&D costs'],
+    ]);
+    const atom = `<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom"><title>A</title>
+      <entry><title>XHTML</title><link href="https://site.example/x"/><id>x</id>
+      <content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml"><p>Is there a tool that <em>merges</em> invoices?</p></div></content></entry></feed>`;
+    expect(parseFeed(atom, base)[0]!.body).toBe('Is there a tool that merges invoices?');
+  });
+
   it('refuses malformed XML and documents that are not feeds', () => {
     expect(() => parseFeed('<rss><channel><item><title>x</title></channel></rss>', base)).toThrow(FeedParseError);
     expect(() => parseFeed('<html><body>hi</body></html>', base)).toThrow('Not an RSS, Atom or JSON feed');

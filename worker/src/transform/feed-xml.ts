@@ -1,0 +1,39 @@
+import { load } from 'cheerio';
+import { XMLValidator } from 'fast-xml-parser';
+
+// Feeds as they are written, not as the specs say: what a feed reader forgives so that one
+// careless character does not cost every item of a feed.
+
+/** An "&" that starts no entity ("AT&T", "R & D"): XML needs it written "&amp;". */
+const BARE_AMPERSAND = /&(?!#\d+;|#x[0-9a-f]+;|[a-z][\w.-]*;)/gi;
+/** A "<" that starts no tag, comment, CDATA or declaration ("a < b", "<3"). */
+const BARE_LESS_THAN = /<(?![a-z_:!?/])/gi;
+
+/**
+ * The feed as XML a parser accepts: as it is when it is well formed; else with its bare "&" and
+ * "<" escaped, if that is all that was wrong. The error to report when neither parses.
+ */
+export function wellFormed(body: string): { xml: string } | { error: string } {
+  const valid = XMLValidator.validate(body);
+  if (valid === true) return { xml: body };
+  const repaired = body.replace(BARE_AMPERSAND, '&amp;').replace(BARE_LESS_THAN, '&lt;');
+  if (XMLValidator.validate(repaired) === true) return { xml: repaired };
+  return { error: `Malformed feed: ${valid.err.msg} (line ${valid.err.line})` };
+}
+
+/** Text with its entities decoded once: "&lt;p&gt;Hi&lt;/p&gt;" is the markup "<p>Hi</p>". */
+const unescaped = (text: string) => load(`<body>${text}</body>`, null, false).text();
+
+/**
+ * The HTML an item's text element holds, from its content as written (the parser leaves the
+ * element unread). RSS escapes its HTML ("&lt;p&gt;") or wraps it in CDATA; Atom's
+ * type="xhtml" content, and many feeds' descriptions, hold the markup itself, which a parser
+ * would read as child elements and the item would lose its text.
+ */
+export function htmlOf(raw: string): string {
+  // Odd parts are CDATA contents: HTML as written. The rest is markup, or escaped markup.
+  return raw
+    .split(/<!\[CDATA\[([\s\S]*?)\]\]>/)
+    .map((part, i) => (i % 2 || /<[a-z!/?]/i.test(part) ? part : unescaped(part)))
+    .join('');
+}
