@@ -1,4 +1,3 @@
-import { load } from 'cheerio';
 import { XMLValidator } from 'fast-xml-parser';
 
 // Feeds as they are written, not as the specs say: what a feed reader forgives so that one
@@ -21,8 +20,18 @@ export function wellFormed(body: string): { xml: string } | { error: string } {
   return { error: `Malformed feed: ${valid.err.msg} (line ${valid.err.line})` };
 }
 
-/** Text with its entities decoded once: "&lt;p&gt;Hi&lt;/p&gt;" is the markup "<p>Hi</p>". */
-const unescaped = (text: string) => load(`<body>${text}</body>`, null, false).text();
+const XML_ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+
+/**
+ * Text with XML's entities decoded once: "&lt;p&gt;Tom &amp;amp; Jerry" is the markup
+ * "<p>Tom &amp; Jerry". HTML's own ("&nbsp;") are left for the HTML reader.
+ */
+const unescaped = (text: string) =>
+  text.replace(/&(lt|gt|amp|quot|apos|#\d+|#x[0-9a-f]+);/gi, (entity, name: string) => {
+    if (name[0] !== '#') return XML_ENTITIES[name.toLowerCase()] ?? entity;
+    const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+  });
 
 /**
  * The HTML an item's text element holds, from its content as written (the parser leaves the
