@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { XMLParser } from 'fast-xml-parser';
+import { escapeMarkup } from '@ideamine/shared/escape';
 import { normalizeUrl } from '@ideamine/shared/url';
 import { withoutFeedFooter } from './feed-footers';
 import { htmlOf, wellFormed } from './feed-xml';
@@ -92,7 +93,8 @@ function parseJsonFeed(body: string, pageUrl: string): ExtractedItem[] {
       title: text(e.title),
       link: text(e.url) || text(e.external_url),
       id: text(e.id),
-      html: text(e.content_html) || text(e.content_text) || text(e.summary),
+      // content_text and summary are plain text: "3 < 4 <b" is not markup.
+      html: text(e.content_html) || escapeMarkup(text(e.content_text) || text(e.summary)),
       author: text((e.author as Node | undefined)?.name) || text(arr(e.authors)[0]?.name),
       date: text(e.date_published) || text(e.date_modified),
     }),

@@ -82,6 +82,13 @@ describe('feeds', () => {
       ],
     });
     expect(new Set(parseFeed(json, base).map((i) => i.url)).size).toBe(2);
+
+    // A JSON Feed's content_text is plain text, not markup.
+    const plain = JSON.stringify({
+      version: 'https://jsonfeed.org/version/1.1',
+      items: [{ id: '3', url: 'https://j.example/3', content_text: 'Use a <b> tag? 3 < 4 & 5 > 4.\nNew line.' }],
+    });
+    expect(parseFeed(plain, base)[0]!.body).toBe('Use a <b> tag? 3 < 4 & 5 > 4.\nNew line.');
   });
 
   it("forgives a bare '&' or '<' and reads markup written into an item as its text", () => {
