@@ -123,6 +123,16 @@ async function ideasOf(jobId: number, count = 5) {
   return new Map(rows.map((r) => [r.source_url.slice(r.source_url.lastIndexOf('/') + 1), r]));
 }
 
+/** The crawl tasks a job made for feed items it followed. */
+async function followedItems(jobId: number) {
+  return db()
+    .selectFrom('crawl_tasks')
+    .select('url')
+    .where('job_id', '=', jobId)
+    .where('discovered_via', '=', 'feed')
+    .execute();
+}
+
 async function transformNotes(jobId: number) {
   return db()
     .selectFrom('transform_tasks as t')
@@ -191,13 +201,7 @@ describe('feed items read in full', () => {
   it("reads every item with 'always' and none with 'never'", async () => {
     const always = await p.runJob({ url: `${base}/c/feed.xml`, max_depth: 0, follow_feed_items: 'always' });
     await p.waitForJob(always);
-    const followed = await db()
-      .selectFrom('crawl_tasks')
-      .select('url')
-      .where('job_id', '=', always)
-      .where('discovered_via', '=', 'feed')
-      .execute();
-    expect(followed).toHaveLength(5);
+    expect(await followedItems(always)).toHaveLength(5);
 
     const never = await p.runJob({ url: `${base}/d/feed.xml`, max_depth: 0, follow_feed_items: 'never' });
     await p.waitForJob(never);
@@ -221,22 +225,16 @@ describe('feed items read in full', () => {
     expect(ideas.size).toBe(3);
     const rows = await stored();
     expect(rows.map((r) => r.body).sort()).toEqual([POSTS.plants!.full, POSTS.invoices!.full, LONG_ITEM].sort());
-    const followed = await db()
-      .selectFrom('crawl_tasks')
-      .select('url')
-      .where('job_id', '=', first)
-      .where('discovered_via', '=', 'feed')
-      .execute();
-    expect(followed).toEqual([]);
+    expect(await followedItems(first)).toEqual([]);
 
     // Crawled again, the same posts have the same keys: nothing is stored twice.
     const again = await p.runJob({ url: feedUrl, max_depth: 0, follow_feed_items: 'always' });
     expect(await p.waitForJob(again)).toBe('completed');
     await waitUntil(
-      async () =>
-        (await db().selectFrom('transform_tasks').select('status').where('job_id', '=', again).execute()).every(
-          (t) => t.status === 'completed',
-        ),
+      async () => {
+        const tasks = await db().selectFrom('transform_tasks').select('status').where('job_id', '=', again).execute();
+        return tasks.length > 0 && tasks.every((t) => t.status === 'completed');
+      },
       30_000,
       'the second crawl transformed',
     );

@@ -36,9 +36,16 @@ export function looksLikeFeed(contentType: string, body: string): boolean {
   return /<(rss|feed|rdf:RDF)[\s>]/.test(head) || /"version"\s*:\s*"https:\/\/jsonfeed\.org/.test(head);
 }
 
+/** The feed's page: its URL as fetched, and as a key (the base of its link-less items' keys). */
+interface FeedPage {
+  url: string;
+  key: string | null;
+}
+
 export function parseFeed(body: string, pageUrl: string): ExtractedItem[] {
+  const page: FeedPage = { url: pageUrl, key: normalizeUrl(pageUrl) };
   const trimmed = body.trimStart();
-  if (trimmed.startsWith('{')) return parseJsonFeed(trimmed, pageUrl);
+  if (trimmed.startsWith('{')) return parseJsonFeed(trimmed, page);
   const xml = wellFormed(body);
   if ('error' in xml) throw new FeedParseError(xml.error);
   let doc: Node;
@@ -53,7 +60,7 @@ export function parseFeed(body: string, pageUrl: string): ExtractedItem[] {
   if (rss || rdf) {
     const entries = rss ? arr((rss.channel as Node | undefined)?.item) : arr(rdf?.item);
     return entries.flatMap((e) =>
-      item(pageUrl, {
+      item(page, {
         title: text(e.title),
         link: text(arr(e.link)[0]),
         id: text(e.guid),
@@ -67,7 +74,7 @@ export function parseFeed(body: string, pageUrl: string): ExtractedItem[] {
     return arr(atom.entry).flatMap((e) => {
       const links = arr(e.link);
       const alt = links.find((l) => !l['@rel'] || l['@rel'] === 'alternate') ?? links[0];
-      return item(pageUrl, {
+      return item(page, {
         title: text(e.title),
         link: alt ? String(alt['@href'] ?? '') : '',
         id: text(e.id),
@@ -80,7 +87,7 @@ export function parseFeed(body: string, pageUrl: string): ExtractedItem[] {
   throw new FeedParseError('Not an RSS, Atom or JSON feed');
 }
 
-function parseJsonFeed(body: string, pageUrl: string): ExtractedItem[] {
+function parseJsonFeed(body: string, page: FeedPage): ExtractedItem[] {
   let doc: Node;
   try {
     doc = JSON.parse(body) as Node;
@@ -89,7 +96,7 @@ function parseJsonFeed(body: string, pageUrl: string): ExtractedItem[] {
   }
   if (!Array.isArray(doc.items)) throw new FeedParseError('JSON feed without items');
   return (doc.items as Node[]).flatMap((e) =>
-    item(pageUrl, {
+    item(page, {
       title: text(e.title),
       link: text(e.url) || text(e.external_url),
       id: text(e.id),
@@ -102,14 +109,14 @@ function parseJsonFeed(body: string, pageUrl: string): ExtractedItem[] {
 }
 
 function item(
-  pageUrl: string,
+  page: FeedPage,
   e: { title: string; link: string; id: string; html: string; author: string; date: string },
 ): ExtractedItem[] {
   const body = withoutFeedFooter(htmlToText(e.html));
   // An item without a title is not lost here: its text's opening stands in, and one with no text
   // at all reaches the pre-filter, which records it as dropped ("no text").
   const title = htmlToText(e.title) || truncate(body, 120);
-  const url = itemUrl(pageUrl, e, title, body);
+  const url = itemUrl(page, e, title, body);
   if (!url) return [];
   return [{ title, url, body, author: e.author || null, publishedAt: parseDate(e.date) }];
 }
@@ -125,15 +132,16 @@ const LINK_LIKE_ID = /^(?:https?:\/\/|\/)/i;
  * last would be lost. Normalised URLs never carry a fragment, so one marks an item without a
  * page of its own, which is never followed.
  */
-function itemUrl(pageUrl: string, e: { link: string; id: string }, title: string, body: string): string | null {
-  const feed = normalizeUrl(pageUrl);
+function itemUrl(page: FeedPage, e: { link: string; id: string }, title: string, body: string): string | null {
+  const link = e.link.trim();
+  const id = e.id.trim();
   // A link to the feed itself ("#", "") is no link: it would be every such item's key.
-  const own = (link: string) => (link ? normalizeUrl(link, pageUrl) : null);
-  const linked = own(e.link.trim()) ?? (LINK_LIKE_ID.test(e.id.trim()) ? own(e.id.trim()) : null);
-  if (linked && linked !== feed) return linked;
-  if (!feed) return null;
-  const key = e.id.trim() ? `id:${e.id.trim()}` : `text:${title}\n${body}`;
-  return `${feed}#item-${createHash('sha256').update(key).digest('hex').slice(0, 16)}`;
+  const own = (href: string) => (href ? normalizeUrl(href, page.url) : null);
+  const linked = own(link) ?? (LINK_LIKE_ID.test(id) ? own(id) : null);
+  if (linked && linked !== page.key) return linked;
+  if (!page.key) return null;
+  const key = id ? `id:${id}` : `text:${title}\n${body}`;
+  return `${page.key}#item-${createHash('sha256').update(key).digest('hex').slice(0, 16)}`;
 }
 
 /** Whether the item has a page of its own to read (not a key made up for an item without a link). */
