@@ -388,3 +388,68 @@ test("a trial user sees only their own jobs, operators everyone's with the owner
   await expect(operatorTable.locator('.bp6-table-quadrant-main').getByText('No owner', { exact: true })).toBeVisible();
   await screenshot(page, 'admin-jobs-owner');
 });
+
+test('an admin pages through everything the pre-filter dropped from a feed and keeps one item as an idea', async ({
+  page,
+  request,
+}) => {
+  // A job whose one page the pre-filter dropped 150 items from: recorded as the transform stage
+  // records them (a preview of 20 on the task, every item in its own row).
+  const job = await apiAs<{ id: number }>(request, 'admin', 'POST', '/jobs', {
+    initial_url: `${e2eState().siteUrl}/about`,
+    tag: `e2e-dropped-${Date.now()}`,
+    max_pages: 1,
+  });
+  await expect
+    .poll(async () => (await apiAs<{ status: string }>(request, 'admin', 'GET', `/jobs/${job.id}`)).status, {
+      timeout: 30_000,
+    })
+    .toMatch(/^(completed|partially completed)$/);
+  const [task] = await apiAs<{ id: number }[]>(request, 'admin', 'GET', `/tasks/transform?job_id=${job.id}`);
+  const dropped = Array.from({ length: 150 }, (_, i) => ({
+    title: `[Hiring] Designer wanted ${i + 1}`,
+    url: `${e2eState().siteUrl}/jobs-board/${i + 1}`,
+    reason: 'not an idea: hiring post',
+  }));
+  await withServerDatabase(async (db) => {
+    await db.query(
+      `UPDATE transform_tasks SET status = 'skipped', skip_reason = 'not ideas: 150 items (150 hiring post)',
+         dropped_items = $2, dropped_count = 150 WHERE id = $1`,
+      [task!.id, JSON.stringify(dropped.slice(0, 20))],
+    );
+    await db.query('DELETE FROM transform_dropped_items WHERE task_id = $1', [task!.id]);
+    await db.query(
+      `INSERT INTO transform_dropped_items (task_id, position, url, title, reason)
+       SELECT $1, p - 1, $2 || p, 'Designer wanted ' || p, 'not an idea: hiring post' FROM generate_series(1, 150) AS p`,
+      [task!.id, `${e2eState().siteUrl}/jobs-board/`],
+    );
+  });
+
+  await signIn(page, 'admin', `/admin/jobs/${job.id}?tab=transform`);
+  const tasks = page.getByRole('region', { name: 'Transform tasks' });
+  await tasks
+    .getByRole('button', {
+      name: `Keep as ideas: the 150 items the pre-filter dropped from transform task ${task!.id}`,
+    })
+    .click();
+  const dialog = page.getByRole('dialog', { name: `Dropped from transform task ${task!.id}` });
+  await expect(dialog.getByText('The pre-filter judged 150 items on this page not to be ideas.')).toBeVisible();
+  const list = dialog.getByRole('region', { name: `Items dropped from transform task ${task!.id}` });
+  await expect(list.getByText('150 items', { exact: true })).toBeVisible();
+  await expect(list.getByRole('link', { name: 'Designer wanted 1', exact: true })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Keep 0 checked' })).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: 'Keep all 150' })).toBeEnabled();
+  await screenshot(page, 'admin-dropped-items');
+  await page.setViewportSize({ width: 390, height: 844 });
+  // The dialog narrows to the screen; the table scrolls inside it.
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await screenshot(page, 'admin-dropped-items-phone');
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  await list.locator('label', { has: page.getByRole('checkbox', { name: 'Select row 2' }) }).click();
+  await dialog.getByRole('button', { name: 'Keep 1 checked' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Transform task queued: 1 item(s) will be kept as ideas')).toBeVisible();
+  const after = await apiAs<{ keep_urls: string[] }[]>(request, 'admin', 'GET', `/tasks/transform?job_id=${job.id}`);
+  expect(after[0]!.keep_urls).toEqual([`${e2eState().siteUrl}/jobs-board/3`]);
+});

@@ -69,6 +69,7 @@ export function presentTransformTask(t: Selectable<TransformTasksTable>) {
     error: t.error,
     skip_reason: t.skip_reason,
     dropped_items: t.dropped_items,
+    dropped_count: t.dropped_count,
     keep_urls: t.keep_urls,
     created_at: t.created_at.toISOString(),
     finished_at: iso(t.finished_at),

@@ -98,22 +98,8 @@ const SAMPLES: Record<string, (app: AppContext, me: { id: number } | null) => Pr
       .executeTakeFirstOrThrow();
     return { params: { id: task.id } };
   },
-  'tasks.transform.keep_as_ideas': async (app) => {
-    const raw = await buildRawData(app);
-    const task = await app.db
-      .insertInto('transform_tasks')
-      .values({
-        raw_data_id: raw.id,
-        status: 'skipped',
-        skip_reason: 'not an idea: hiring post',
-        dropped_items: JSON.stringify([
-          { title: 'Hiring', url: 'https://example.test/jobs/1', reason: 'not an idea: hiring post' },
-        ]),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return { params: { id: task.id } };
-  },
+  'tasks.transform.keep_as_ideas': async (app) => ({ params: { id: await taskThatDropped(app) } }),
+  'tasks.transform.dropped_items': async (app) => ({ params: { id: await taskThatDropped(app) } }),
   'knowledge.list': async () => ({ query: 'sort=profit_score' }),
   'knowledge.search': async () => ({ query: 'q=subscription' }),
   'knowledge.by_job': async (app, me) => ({ params: { jobId: (await ownJob(app, me)).id } }),
@@ -301,6 +287,27 @@ const matrixTask = async (app: AppContext, status: 'failed' | 'pending') => {
     .where('job_id', '=', job.id)
     .returning('id')
     .executeTakeFirstOrThrow();
+  return task.id;
+};
+/** A transform task whose page the pre-filter dropped one hiring post from. */
+const taskThatDropped = async (app: AppContext) => {
+  const raw = await buildRawData(app);
+  const dropped = { title: 'Hiring', url: 'https://example.test/jobs/1', reason: 'not an idea: hiring post' };
+  const task = await app.db
+    .insertInto('transform_tasks')
+    .values({
+      raw_data_id: raw.id,
+      status: 'skipped',
+      skip_reason: dropped.reason,
+      dropped_items: JSON.stringify([dropped]),
+      dropped_count: 1,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await app.db
+    .insertInto('transform_dropped_items')
+    .values({ task_id: task.id, position: 0, ...dropped })
+    .execute();
   return task.id;
 };
 const ownProject = async (app: AppContext, me: { id: number } | null, knowledgeIds: number[] = [], shared = false) =>

@@ -186,7 +186,7 @@ describe('npm start keeps slow pipeline work off the API thread', () => {
           .executeTakeFirstOrThrow();
         const { dropped } = await handle.db
           .selectFrom('transform_tasks')
-          .select(sql<string>`coalesce(sum(jsonb_array_length(dropped_items)), 0)`.as('dropped'))
+          .select(sql<string>`coalesce(sum(dropped_count), 0)`.as('dropped'))
           .where('job_id', '=', jobId)
           .executeTakeFirstOrThrow();
         return { total: Number(total), analysed: Number(analysed), dropped: Number(dropped) };

@@ -177,14 +177,21 @@ export const transformTaskSchema = z
     items_created: z.number(),
     error: z.string().nullable(),
     skip_reason: z.string().nullable(),
-    /** What the pre-filter dropped from the page, each item with its reason. */
+    /** The first items the pre-filter dropped from the page, each with its reason (all of them: GET .../dropped-items). */
     dropped_items: z.array(z.object({ title: z.string(), url: z.string(), reason: z.string() })),
+    /** How many items the pre-filter dropped from the page. */
+    dropped_count: z.number(),
     /** Items an operator overruled the pre-filter on: kept as ideas whatever the model says. */
     keep_urls: z.array(z.string()),
     created_at: z.string(),
     finished_at: z.string().nullable(),
   })
   .meta({ id: 'TransformTask' });
+
+/** One item the pre-filter dropped from a transform task's page; position is its place on the page, from 0. */
+export const droppedItemSchema = z
+  .object({ position: z.number(), title: z.string(), url: z.string(), reason: z.string() })
+  .meta({ id: 'DroppedItem' });
 
 /** Which dropped items to keep as ideas, by URL; all the pre-filter dropped from the page when absent. */
 export const keepAsIdeasBody = z

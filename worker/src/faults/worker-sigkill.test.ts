@@ -143,7 +143,7 @@ describe('a worker killed with SIGKILL during a 1,000-page crawl', () => {
     // its transform task's list of dropped items instead, so every page and entry is accounted for.
     const dropped = (
       await sql<{ url: string }>`
-        SELECT d.url FROM transform_tasks t, jsonb_to_recordset(t.dropped_items) AS d(url text)
+        SELECT d.url FROM transform_tasks t JOIN transform_dropped_items d ON d.task_id = t.id
         WHERE t.job_id = ${job.id}`.execute(db())
     ).rows
       .map((d) => d.url)

@@ -11,15 +11,13 @@ import { releaseTasks } from '../pipeline/recover';
 import { fromFeedItemJson, readInFull } from '../pipeline/feed-items';
 import { extractMainText } from '../transform/html';
 import { storeIdeas } from '../transform/store-ideas';
+import { DROPPED_PREVIEW, recordDropped } from '../pipeline/dropped-items';
 import type { FeedItemJson } from '@ideamine/server/db/schema';
 
 // The transform stage: raw pages become knowledge items. Items the idea model's pre-filter
 // judges not to be ideas are dropped before they cost an LLM call, and the task records why.
 // A batch's ideas are written by store-ideas.ts; its tasks, and the enrich messages for the ideas
 // new or changed, in the same transaction.
-
-/** A page's dropped items are recorded up to here (a feed can hold hundreds; the summary counts them all). */
-const MAX_DROPPED_ITEMS = 200;
 
 /** What one raw page yields before the pre-filter. */
 interface Extracted {
@@ -142,19 +140,23 @@ async function transformClaimed(
   await w.db.transaction().execute(async (trx) => {
     const created = await storeIdeas(trx, results);
     const now = new Date();
+    const dropped = new Map(
+      results.map((r) => [
+        r.taskId,
+        (r.dropped ?? []).map((d) => ({ title: truncate(d.item.title, 300), url: d.item.url, reason: d.reason })),
+      ]),
+    );
     const values = results.map((r) => {
-      const dropped = (r.dropped ?? []).slice(0, MAX_DROPPED_ITEMS).map((d) => ({
-        title: truncate(d.item.title, 300),
-        url: d.item.url,
-        reason: d.reason,
-      }));
-      return sql`(${r.taskId}::bigint, ${r.status}::text, ${created.get(r.taskId)?.length ?? 0}::int, ${r.error ?? null}::text, ${r.skipReason ?? null}::text, ${JSON.stringify(dropped)}::jsonb)`;
+      const all = dropped.get(r.taskId)!;
+      return sql`(${r.taskId}::bigint, ${r.status}::text, ${created.get(r.taskId)?.length ?? 0}::int, ${r.error ?? null}::text, ${r.skipReason ?? null}::text, ${JSON.stringify(all.slice(0, DROPPED_PREVIEW))}::jsonb, ${all.length}::int)`;
     });
     await sql`
       UPDATE transform_tasks t SET status = v.status, items_created = v.items_created, error = v.error,
-        skip_reason = v.skip_reason, dropped_items = v.dropped_items, finished_at = ${now}, updated_at = ${now}
-      FROM (VALUES ${sql.join(values)}) AS v(id, status, items_created, error, skip_reason, dropped_items)
+        skip_reason = v.skip_reason, dropped_items = v.dropped_items, dropped_count = v.dropped_count,
+        finished_at = ${now}, updated_at = ${now}
+      FROM (VALUES ${sql.join(values)}) AS v(id, status, items_created, error, skip_reason, dropped_items, dropped_count)
       WHERE t.id = v.id`.execute(trx);
+    await recordDropped(trx, dropped);
     const knowledgeIds = [...new Set(results.flatMap((r) => created.get(r.taskId) ?? []))];
     await sendMany(
       w.boss,

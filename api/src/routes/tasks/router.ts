@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idParam, MAX_ID, messageSchema, pageQuery } from '@ideamine/shared/contract/common';
 import {
   crawlTaskSchema,
+  droppedItemSchema,
   keepAsIdeasBody,
   taskStatusSchema,
   transformTaskSchema,
@@ -9,6 +10,7 @@ import {
 import { paginate } from '@ideamine/shared/envelope';
 import { permission } from '@ideamine/shared/permissions';
 import { keepAsIdeas, rerunTask } from '@ideamine/server/commands/job-control';
+import { notFound } from '@ideamine/server/errors';
 import { presentCrawlTask, presentTransformTask } from '../../presenters/job';
 import { pageOf } from '@ideamine/server/queries/paging';
 import { defineRoute, ok } from '../define';
@@ -55,6 +57,34 @@ export const taskRoutes = [
       if (query.status) base = base.where('status', '=', query.status);
       const { rows, total } = await pageOf(base, (b) => b.selectAll().orderBy('id', 'desc'), query);
       return ok(rows.map(presentTransformTask), { pagination: paginate(total, query.page, query.page_size) });
+    },
+  }),
+
+  defineRoute({
+    id: 'tasks.transform.dropped_items',
+    method: 'GET',
+    path: '/tasks/transform/:id/dropped-items',
+    summary: "Every item the pre-filter dropped from a transform task's page, in page order, each with its reason",
+    tag,
+    requirement: permission('tasks', 'read'),
+    params: idParam,
+    query: z.strictObject(pageQuery),
+    response: z.array(droppedItemSchema),
+    handler: async ({ app, params, query }) => {
+      const task = await app.db
+        .selectFrom('transform_tasks')
+        .select('dropped_count')
+        .where('id', '=', params.id)
+        .executeTakeFirst();
+      if (!task) throw notFound('Transform task');
+      const { rows } = await pageOf(
+        app.db.selectFrom('transform_dropped_items').where('task_id', '=', params.id),
+        (b) => b.select(['position', 'title', 'url', 'reason']).orderBy('position'),
+        query,
+        // The task row counts them as they are written; counting again would read them all.
+        async () => task.dropped_count,
+      );
+      return ok(rows, { pagination: paginate(task.dropped_count, query.page, query.page_size) });
     },
   }),
 

@@ -6,7 +6,7 @@ import type {
   taskKindSchema,
   taskSearchHitSchema,
 } from '@ideamine/shared/contract/queue-control';
-import type { TASK_STATUSES } from '@ideamine/shared/contract/jobs';
+import type { droppedItemSchema, TASK_STATUSES } from '@ideamine/shared/contract/jobs';
 import type { ApiClient } from '../../api/client';
 import { fetchPage } from '../../queries/paged';
 
@@ -20,6 +20,7 @@ export type TaskHit = z.infer<typeof taskSearchHitSchema>;
 export type BulkAction = z.infer<typeof bulkActionSchema>;
 export type BulkResult = z.infer<typeof bulkTaskResultSchema>;
 export type TaskFilter = z.input<typeof taskFilterSchema>;
+export type DroppedItem = z.infer<typeof droppedItemSchema>;
 export interface TaskSearch {
   kind?: TaskKind | undefined;
   q?: string | undefined;
@@ -30,6 +31,7 @@ export interface TaskSearch {
 export const taskKeys = {
   all: ['admin', 'tasks'] as const,
   search: (filters: TaskSearch) => ['admin', 'tasks', 'search', filters] as const,
+  dropped: (id: number) => ['admin', 'tasks', 'dropped', id] as const,
 };
 
 export const searchTasks = (client: ApiClient, filters: TaskSearch, page: number, pageSize: number) =>
@@ -50,9 +52,16 @@ export const cancelTask = async (client: ApiClient, kind: TaskKind, id: number, 
 export const deleteTask = async (client: ApiClient, kind: TaskKind, id: number) =>
   (await client.delete<{ message: string }>(`/admin/queues/tasks/${kind}/${id}`)).data;
 
-/** Overrules the pre-filter: the task runs again keeping every item it dropped as an idea (tasks:write). */
-export const keepDroppedAsIdeas = async (client: ApiClient, id: number) =>
-  (await client.post<{ message: string }>(`/tasks/transform/${id}/keep-as-ideas`, {})).data;
+/** Every item the pre-filter dropped from a transform task's page, a page at a time (tasks:read). */
+export const fetchDroppedItems = (client: ApiClient, id: number, page: number, pageSize: number) =>
+  fetchPage<DroppedItem>(client, `/tasks/transform/${id}/dropped-items`, { page, page_size: pageSize });
+
+/**
+ * Overrules the pre-filter: the task runs again keeping the named items it dropped as ideas, or
+ * every one when none are named (tasks:write).
+ */
+export const keepDroppedAsIdeas = async (client: ApiClient, id: number, urls?: string[]) =>
+  (await client.post<{ message: string }>(`/tasks/transform/${id}/keep-as-ideas`, urls ? { urls } : {})).data;
 
 /** Runs one task of a job again (tasks:write); its job reopens. */
 export const rerunTask = async (client: ApiClient, kind: TaskKind, id: number) =>

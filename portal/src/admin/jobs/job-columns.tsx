@@ -1,13 +1,15 @@
 import { Button } from '@blueprintjs/core';
 import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
 import { formatCount, formatCountOf } from '@ideamine/shared/format';
 import { useAuth } from '../../auth/AuthProvider';
 import { jobKeys, type CrawlTask, type JobIdea, type TransformTask } from '../api/jobs';
 import type { RawData } from '../api/raw-data';
-import { keepDroppedAsIdeas, rerunTask, taskKeys, type TaskKind } from '../api/tasks';
+import { rerunTask, taskKeys, type TaskKind } from '../api/tasks';
 import { useAdminMutation } from '../common/use-admin-mutation';
 import { profitText } from '../knowledge/profit-text';
 import type { DataColumn } from '../table/DataTable';
+import { DroppedItemsDialog } from './DroppedItemsDialog';
 import { isFinishedTask } from './StatusTag';
 import { statusColumn, taskProblem, when } from './task-columns';
 
@@ -35,34 +37,30 @@ function RerunButton(props: { kind: TaskKind; id: number; status: string }) {
   );
 }
 
-/** Overrules the pre-filter on a transform task: what it dropped is kept as ideas. */
-function KeepDroppedButton(props: { task: TransformTask }) {
-  const { client } = useAuth();
-  const keep = useAdminMutation({
-    mutationFn: () => keepDroppedAsIdeas(client, props.task.id),
-    invalidate: [jobKeys.all, taskKeys.all],
-    success: (r) => r.message || 'Task queued',
-    errorFallback: 'Failed to keep the dropped items',
-  });
-  const count = props.task.dropped_items.length;
+/** Opens the list of what the pre-filter dropped from a page: to read it all, or to keep some as ideas. */
+function DroppedButton(props: { task: TransformTask; canKeep: boolean; text: string; icon?: 'tick' }) {
+  const [open, setOpen] = useState(false);
+  const count = formatCountOf(props.task.dropped_count, 'item');
   return (
-    <Button
-      size="small"
-      variant="minimal"
-      icon="tick"
-      text="Keep as ideas"
-      aria-label={`Keep as ideas: the ${formatCountOf(count, 'item')} the pre-filter dropped from transform task ${props.task.id}`}
-      disabled={!isFinishedTask(props.task.status)}
-      loading={keep.isPending}
-      onClick={() => keep.mutate()}
-    />
+    <>
+      <Button
+        size="small"
+        variant="minimal"
+        icon={props.icon}
+        text={props.text}
+        aria-label={`${props.text}: the ${count} the pre-filter dropped from transform task ${props.task.id}`}
+        onClick={() => setOpen(true)}
+      />
+      {open && <DroppedItemsDialog task={props.task} canKeep={props.canKeep} onClose={() => setOpen(false)} />}
+    </>
   );
 }
 
-/** What the pre-filter dropped from a page, each item with its reason. */
-function DroppedItems(props: { task: TransformTask }) {
+/** What the pre-filter dropped from a page, the first items with their reasons; the rest a click away. */
+function DroppedItems(props: { task: TransformTask; canKeep: boolean }) {
   const { task } = props;
-  if (!task.dropped_items.length) return <>{taskProblem(task)}</>;
+  if (!task.dropped_count) return <>{taskProblem(task)}</>;
+  const more = task.dropped_count - task.dropped_items.length;
   return (
     <details>
       <summary>{taskProblem(task)}</summary>
@@ -76,6 +74,9 @@ function DroppedItems(props: { task: TransformTask }) {
           </li>
         ))}
       </ul>
+      {more > 0 && (
+        <DroppedButton task={task} canKeep={props.canKeep} text={`All ${formatCount(task.dropped_count)} dropped`} />
+      )}
     </details>
   );
 }
@@ -137,9 +138,10 @@ export function transformColumns(canRun: boolean, showRaw: boolean): DataColumn<
           {
             id: 'keep',
             name: 'Overrule',
-            width: 130,
+            width: 145,
             text: () => '',
-            render: (t: TransformTask) => (t.dropped_items.length ? <KeepDroppedButton task={t} /> : null),
+            render: (t: TransformTask) =>
+              t.dropped_count ? <DroppedButton task={t} canKeep text="Keep as ideas" icon="tick" /> : null,
           },
         ]
       : []),
@@ -151,7 +153,7 @@ export function transformColumns(canRun: boolean, showRaw: boolean): DataColumn<
       name: 'Error or skip reason',
       width: 300,
       text: taskProblem,
-      render: (t) => <DroppedItems task={t} />,
+      render: (t) => <DroppedItems task={t} canKeep={canRun} />,
     },
   ];
 }

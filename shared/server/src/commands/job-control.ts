@@ -99,19 +99,22 @@ export async function keepAsIdeas(db: Db, boss: PgBoss, actor: Actor, id: number
   return db.transaction().execute(async (trx) => {
     const task = await trx
       .selectFrom('transform_tasks')
-      .select(['id', 'job_id', 'status', 'dropped_items', 'keep_urls'])
+      .select(['id', 'job_id', 'status', 'dropped_count', 'keep_urls'])
       .where('id', '=', id)
       .forUpdate()
       .executeTakeFirst();
     if (!task) throw notFound('Transform task');
     if (task.status === 'pending' || task.status === 'active') throw conflict(`The task is already ${task.status}`);
-    const dropped = new Set(task.dropped_items.map((d) => d.url));
-    if (!dropped.size) throw conflict('The pre-filter dropped nothing from this page: there is nothing to keep');
+    if (!task.dropped_count) throw conflict('The pre-filter dropped nothing from this page: there is nothing to keep');
+    // Checked against every item the task dropped, not only the preview its row carries.
+    let found = trx.selectFrom('transform_dropped_items').select('url').distinct().where('task_id', '=', id);
+    if (urls) found = found.where('url', 'in', urls);
+    const dropped = new Set((await found.execute()).map((d) => d.url));
     const unknown = (urls ?? []).findIndex((u) => !dropped.has(u));
     if (unknown >= 0)
       throw new ApiError(
         'VALIDATION_ERROR',
-        `urls.${unknown} "${urls![unknown]}" is not an item the pre-filter dropped from this page; pick one of its dropped_items`,
+        `urls.${unknown} "${urls![unknown]}" is not an item the pre-filter dropped from this page; pick one of its dropped items`,
         `urls.${unknown}`,
       );
     const keep = [...new Set([...task.keep_urls, ...(urls ?? dropped)])];

@@ -231,8 +231,10 @@ export interface TransformTasksTable {
   items_created: Generated<number>;
   error: string | null;
   skip_reason: string | null;
-  /** What the pre-filter dropped from the page, item by item (up to MAX_DROPPED_ITEMS). */
+  /** The first few items the pre-filter dropped from the page (all of them: transform_dropped_items). */
   dropped_items: ColumnType<DroppedItem[], string | undefined, string>;
+  /** How many items the pre-filter dropped from the page. */
+  dropped_count: Generated<number>;
   /** Items an operator overruled the pre-filter on: kept as ideas whatever the model says. */
   keep_urls: TextArray;
   claimed_by: string | null;
@@ -240,6 +242,15 @@ export interface TransformTasksTable {
   finished_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** One item the pre-filter dropped from a transform task's page, in the page's order. */
+export interface TransformDroppedItemsTable {
+  task_id: number;
+  position: number;
+  url: string;
+  title: string;
+  reason: string;
 }
 
 export interface CategoriesTable {
@@ -716,6 +727,7 @@ export interface Database {
   crawl_tasks: CrawlTasksTable;
   raw_data: RawDataTable;
   transform_tasks: TransformTasksTable;
+  transform_dropped_items: TransformDroppedItemsTable;
   categories: CategoriesTable;
   knowledge: KnowledgeTable;
   public_listing: PublicListingTable;
