@@ -250,8 +250,14 @@ function calibration(rawKept: number[]): Pick<IdeaModelFile['profit'], 'calibrat
 const round5 = (v: number) => Math.round(v * 1e5) / 1e5;
 const weightsOf = (m: Linear) => ({ bias: round5(m.bias), weights: Array.from(m.weights, round5) });
 
+/**
+ * The day the labels were committed: the model's "trained on" date, the same on every rebuild.
+ * Labels changed since their last commit say "uncommitted", so a model trained on them before they
+ * were committed is not shipped with the date of the labels before them.
+ */
 function labelsDate(): string {
   try {
+    if (execFileSync('git', ['status', '--porcelain', '--', LABELS_FILE]).toString().trim()) return 'uncommitted';
     return execFileSync('git', ['log', '-1', '--format=%cs', '--', LABELS_FILE]).toString().trim() || 'uncommitted';
   } catch {
     return 'uncommitted';
