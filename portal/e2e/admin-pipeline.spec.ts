@@ -427,12 +427,19 @@ test('an admin pages through everything the pre-filter dropped from a feed and k
 
   await signIn(page, 'admin', `/admin/jobs/${job.id}?tab=transform`);
   const tasks = page.getByRole('region', { name: 'Transform tasks' });
+  // The task's row shows the first 20 with their reasons and opens the rest.
+  await tasks.getByText('not ideas: 150 items (150 hiring post)').click();
+  await expect(tasks.getByRole('link', { name: '[Hiring] Designer wanted 20' })).toBeAttached();
+  await tasks.getByRole('button', { name: /^All 150 dropped/ }).click();
+  const dialog = page.getByRole('dialog', { name: `Dropped from transform task ${task!.id}` });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
   await tasks
     .getByRole('button', {
       name: `Keep as ideas: the 150 items the pre-filter dropped from transform task ${task!.id}`,
     })
     .click();
-  const dialog = page.getByRole('dialog', { name: `Dropped from transform task ${task!.id}` });
   await expect(dialog.getByText('The pre-filter judged 150 items on this page not to be ideas.')).toBeVisible();
   const list = dialog.getByRole('region', { name: `Items dropped from transform task ${task!.id}` });
   await expect(list.getByText('150 items', { exact: true })).toBeVisible();

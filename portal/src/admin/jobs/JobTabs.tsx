@@ -132,7 +132,7 @@ function TransformTasksTab(props: TabProps) {
   const table: ListProps<TransformTask> = {
     label: 'Transform tasks',
     unit: 'transform tasks',
-    columns: transformColumns(can(user, 'tasks', 'write'), hasRole(user, 'developer')),
+    columns: transformColumns(can(user, 'tasks', 'write'), hasRole(user, 'developer'), can(user, 'tasks', 'read')),
     emptyMessage: 'No transform tasks yet: each crawled page gets one.',
     errorFallback: 'Failed to fetch the transform tasks',
   };

@@ -57,7 +57,7 @@ function DroppedButton(props: { task: TransformTask; canKeep: boolean; text: str
 }
 
 /** What the pre-filter dropped from a page, the first items with their reasons; the rest a click away. */
-function DroppedItems(props: { task: TransformTask; canKeep: boolean }) {
+function DroppedItems(props: { task: TransformTask; canKeep: boolean; canList: boolean }) {
   const { task } = props;
   if (!task.dropped_count) return <>{taskProblem(task)}</>;
   const more = task.dropped_count - task.dropped_items.length;
@@ -74,9 +74,12 @@ function DroppedItems(props: { task: TransformTask; canKeep: boolean }) {
           </li>
         ))}
       </ul>
-      {more > 0 && (
-        <DroppedButton task={task} canKeep={props.canKeep} text={`All ${formatCount(task.dropped_count)} dropped`} />
-      )}
+      {more > 0 &&
+        (props.canList ? (
+          <DroppedButton task={task} canKeep={props.canKeep} text={`All ${formatCount(task.dropped_count)} dropped`} />
+        ) : (
+          <>and {formatCountOf(more, 'more item')}</>
+        ))}
     </details>
   );
 }
@@ -114,7 +117,8 @@ export function crawlColumns(canRun: boolean): DataColumn<CrawlTask>[] {
   ];
 }
 
-export function transformColumns(canRun: boolean, showRaw: boolean): DataColumn<TransformTask>[] {
+/** canList: the user may page through every dropped item (tasks:read); others see the preview and the count. */
+export function transformColumns(canRun: boolean, showRaw: boolean, canList: boolean): DataColumn<TransformTask>[] {
   return [
     { id: 'id', name: 'Id', width: 70, text: (t) => String(t.id) },
     {
@@ -153,7 +157,7 @@ export function transformColumns(canRun: boolean, showRaw: boolean): DataColumn<
       name: 'Error or skip reason',
       width: 300,
       text: taskProblem,
-      render: (t) => <DroppedItems task={t} canKeep={canRun} />,
+      render: (t) => <DroppedItems task={t} canKeep={canRun} canList={canList} />,
     },
   ];
 }
