@@ -142,6 +142,36 @@ describe('local categories, set phrases that are not their topic', () => {
   });
 });
 
+describe('local categories, keywords that name their topic only as nouns', () => {
+  const options = [
+    { slug: 'ecommerce', name: 'E-commerce', keywords: ['shop', 'store'] },
+    { slug: 'productivity', name: 'Productivity', keywords: ['focus'] },
+    { slug: 'ai-ml', name: 'AI & Machine Learning', keywords: ['prompt'] },
+  ];
+  const categoriesOf = async (title: string, body: string) =>
+    (await new LocalProvider().enrich({ title, body }, options)).value.categories;
+
+  it('do not count them as verbs: storing recipes is not a shop, being focused is not about focus', async () => {
+    expect(
+      await categoriesOf(
+        'An app to store my recipes',
+        'We are focused on families. A friend prompted me to ask: where do you store yours?',
+      ),
+    ).toEqual([]);
+  });
+
+  it('count them as nouns', async () => {
+    expect(
+      await categoriesOf('An online store for candles', 'A focus timer for the seller. The prompt is too long.'),
+    ).toEqual(['ai-ml', 'ecommerce', 'productivity']);
+    // wink calls "prompts" a verb here; only the verb forms that never mean the topic are left out.
+    expect(await categoriesOf('Save your best prompts', 'Prompting tips to help me focus.')).toEqual([
+      'ai-ml',
+      'productivity',
+    ]);
+  });
+});
+
 describe('local cues', () => {
   const analyse = async (title: string, body: string) =>
     (await new LocalProvider().analyse({ title, body, categories: [], keywords: [] })).value;

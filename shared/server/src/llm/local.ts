@@ -159,8 +159,7 @@ function scale(count: number, max: number, base: number, perCue = 0.22): number 
   return Math.round(Math.min(max, Math.max(0, v)) * 100) / 100;
 }
 
-function keywordsOf(text: string, limit: number): string[] {
-  const doc = readDoc(text.slice(0, MAX_TEXT));
+function keywordsOf(doc: WinkDocument, limit: number): string[] {
   const counts = new Map<string, number>();
   doc.tokens().each((t: ItemToken) => {
     const pos = t.out(its.pos);
@@ -259,9 +258,37 @@ const isKeywordEnding = (key: string, ending: string) =>
 /** Cues are stems ("frustrat", "monetiz"): any ending goes, so "pain" finds "painful" but not "Spain". */
 const anyEnding = () => true;
 
-/** How many of a category's keywords the text names, each with an ending of KEYWORD_ENDINGS. */
-function keywordHits(words: string, keywords: readonly string[]): number {
-  return keywords.reduce((n, k) => (findsWord(words, k, isKeywordEnding) ? n + 1 : n), 0);
+/**
+ * Category keywords that name their topic only as nouns: "an online store" is a shop, "an app to
+ * store my recipes" is not. Such a keyword counts only where the text uses it as a noun, as wink's
+ * part-of-speech tagger reads it (it tells the two apart for "store"; for "prompt" it calls
+ * "AI prompts" a verb, so that keyword's verb forms are set phrases instead: NOT_THE_TOPIC).
+ */
+const NOUN_SENSE_ONLY = new Set(['store']);
+
+/** The keywords of NOUN_SENSE_ONLY that the text uses as nouns somewhere. */
+function nounSenses(doc: WinkDocument): Set<string> {
+  const found = new Set<string>();
+  doc.tokens().each((t: ItemToken) => {
+    const pos = t.out(its.pos);
+    if (pos !== 'NOUN' && pos !== 'PROPN') return;
+    // A name's lemma is the word itself ("Stores" at a sentence's start): its plural is read too.
+    const word = t.out(its.normal);
+    for (const form of [word, word.replace(/s$/, '')]) if (NOUN_SENSE_ONLY.has(form)) found.add(form);
+  });
+  return found;
+}
+
+/**
+ * How many of a category's keywords the text names, each with an ending of KEYWORD_ENDINGS (and,
+ * for a keyword of NOUN_SENSE_ONLY, used as a noun: `nouns`).
+ */
+function keywordHits(words: string, keywords: readonly string[], nouns: ReadonlySet<string>): number {
+  return keywords.reduce((n, k) => {
+    const key = k.trim().toLowerCase();
+    const hit = findsWord(words, k, isKeywordEnding) && (!NOUN_SENSE_ONLY.has(key) || nouns.has(key));
+    return hit ? n + 1 : n;
+  }, 0);
 }
 
 /** The last text cues were counted in, read once: an analysis counts a dozen cue lists in one text. */
@@ -282,7 +309,8 @@ export function cueCount(text: string, cues: readonly string[]): number {
 
 /**
  * Set phrases whose words are category keywords but whose meaning is not the category's topic:
- * "of course" is not a course, the Play Store is not a shop, a waste of time is not about waste.
+ * "of course" is not a course, the Play Store is not a shop, a waste of time is not about waste,
+ * and being focused on something is not about focus.
  * On the 3,035 labelled posts (worker/quality), "store" was in "app store" or "play store" in
  * most of its 359 mentions, and "course" in "of course". Taken out of the text before category
  * keywords are matched, whatever keywords an operator has set.
@@ -302,6 +330,10 @@ const NOT_THE_TOPIC = [
   'waste your time',
   'waste so much time',
   'waste too much time',
+  // Verb forms that are never the topic: "we are focused on B2B", "this prompted me to ask".
+  'focused',
+  'focusing',
+  'prompted',
 ].map(wordsOf);
 
 /** A run of text without spaces that is a link: a scheme, "www." or a domain with a path. */
@@ -317,11 +349,12 @@ const withoutLinks = (text: string) =>
     .filter((token) => !LINK_TOKEN.test(token))
     .join(' ');
 
-function categoriesOf(text: string, options: CategoryOption[]): string[] {
+function categoriesOf(text: string, doc: WinkDocument, options: CategoryOption[]): string[] {
   let words = wordsOf(withoutLinks(text));
   for (const phrase of NOT_THE_TOPIC) words = words.replaceAll(phrase, ' ');
+  const nouns = nounSenses(doc);
   const scored = options
-    .map((c) => ({ slug: c.slug, hits: keywordHits(words, c.keywords) }))
+    .map((c) => ({ slug: c.slug, hits: keywordHits(words, c.keywords, nouns) }))
     .filter((c) => c.hits > 0)
     .sort((a, b) => b.hits - a.hits || a.slug.localeCompare(b.slug));
   return scored.slice(0, 3).map((c) => c.slug);
@@ -357,10 +390,11 @@ export class LocalProvider implements LlmProvider {
 
   async enrich(idea: IdeaText, categories: CategoryOption[]): Promise<LlmResult<Enrichment>> {
     const text = `${idea.title}. ${idea.body}`;
-    const keywords = keywordsOf(text, 12);
+    const doc = readDoc(text.slice(0, MAX_TEXT));
+    const keywords = keywordsOf(doc, 12);
     const value: Enrichment = {
       summary: idea.summary?.trim() || summarise(idea.title, idea.body),
-      categories: categoriesOf(text, categories),
+      categories: categoriesOf(text, doc, categories),
       keywords,
       tags: keywords.slice(0, 6),
       key_strengths: strengthsOf(text),
