@@ -193,13 +193,16 @@ export const droppedItemSchema = z
   .object({ position: z.number(), title: z.string(), url: z.string(), reason: z.string() })
   .meta({ id: 'DroppedItem' });
 
+/** How many dropped items one keep-as-ideas call may name. */
+export const MAX_KEEP_URLS = 500;
+
 /** Which dropped items to keep as ideas, by URL; all the pre-filter dropped from the page when absent. */
 export const keepAsIdeasBody = z
   .strictObject({
     urls: z
       .array(text('urls', 2000), { error: 'urls must be a list of item URLs' })
       .min(1, { error: 'urls must name at least one item; leave it out to keep every dropped item' })
-      .max(500, { error: 'urls can name at most 500 items' })
+      .max(MAX_KEEP_URLS, { error: `urls can name at most ${MAX_KEEP_URLS} items` })
       .optional(),
   })
   .meta({ id: 'KeepAsIdeas' });

@@ -77,14 +77,14 @@ export const taskRoutes = [
         .where('id', '=', params.id)
         .executeTakeFirst();
       if (!task) throw notFound('Transform task');
-      const { rows } = await pageOf(
+      const { rows, total } = await pageOf(
         app.db.selectFrom('transform_dropped_items').where('task_id', '=', params.id),
         (b) => b.select(['position', 'title', 'url', 'reason']).orderBy('position'),
         query,
         // The task row counts them as they are written; counting again would read them all.
         async () => task.dropped_count,
       );
-      return ok(rows, { pagination: paginate(task.dropped_count, query.page, query.page_size) });
+      return ok(rows, { pagination: paginate(total, query.page, query.page_size) });
     },
   }),
 

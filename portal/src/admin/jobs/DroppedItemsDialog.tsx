@@ -1,5 +1,6 @@
 import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
 import { useState } from 'react';
+import { MAX_KEEP_URLS } from '@ideamine/shared/contract/jobs';
 import { formatCount, formatCountOf } from '@ideamine/shared/format';
 import { useAuth } from '../../auth/AuthProvider';
 import { jobKeys, type TransformTask } from '../api/jobs';
@@ -13,23 +14,24 @@ import { isFinishedTask } from './StatusTag';
 // drop thousands), each with its reason. An operator who may change tasks checks the ones the
 // model got wrong and keeps them as ideas, or keeps them all; the task then runs again.
 
-/** What one keep call may name (keepAsIdeasBody). */
-const MAX_KEEP = 500;
+type Dropped = Pick<DroppedItem, 'title' | 'url' | 'reason'>;
+
+/** A dropped item as a link to its page, named by its title (its URL when it has none). */
+export function DroppedItemLink(props: { item: Dropped }) {
+  return (
+    <a href={props.item.url} target="_blank" rel="noopener noreferrer nofollow">
+      {props.item.title || props.item.url}
+    </a>
+  );
+}
+
+/** Why an item was dropped, without the "not an idea: " every reason starts with. */
+export const droppedReason = (d: Dropped) => d.reason.replace(/^not an idea: /, '');
 
 const COLUMNS: DataColumn<DroppedItem>[] = [
   { id: 'position', name: '#', width: 55, text: (d) => formatCount(d.position + 1) },
-  {
-    id: 'title',
-    name: 'Item',
-    width: 330,
-    text: (d) => d.title || d.url,
-    render: (d) => (
-      <a href={d.url} target="_blank" rel="noopener noreferrer nofollow">
-        {d.title || d.url}
-      </a>
-    ),
-  },
-  { id: 'reason', name: 'Why it was dropped', width: 260, text: (d) => d.reason.replace(/^not an idea: /, '') },
+  { id: 'title', name: 'Item', width: 330, text: (d) => d.title || d.url, render: (d) => <DroppedItemLink item={d} /> },
+  { id: 'reason', name: 'Why it was dropped', width: 260, text: droppedReason },
 ];
 
 export function DroppedItemsDialog(props: { task: TransformTask; canKeep: boolean; onClose(): void }) {
@@ -85,11 +87,11 @@ export function DroppedItemsDialog(props: { task: TransformTask; canKeep: boolea
                 <Button
                   icon="tick"
                   text={
-                    urls.length > MAX_KEEP
-                      ? `Check at most ${formatCount(MAX_KEEP)}`
+                    urls.length > MAX_KEEP_URLS
+                      ? `Check at most ${formatCount(MAX_KEEP_URLS)}`
                       : `Keep ${formatCount(urls.length)} checked`
                   }
-                  disabled={!finished || !urls.length || urls.length > MAX_KEEP}
+                  disabled={!finished || !urls.length || urls.length > MAX_KEEP_URLS}
                   loading={keep.isPending && keep.variables !== undefined}
                   onClick={() => keep.mutate(urls)}
                 />

@@ -9,7 +9,7 @@ import { rerunTask, taskKeys, type TaskKind } from '../api/tasks';
 import { useAdminMutation } from '../common/use-admin-mutation';
 import { profitText } from '../knowledge/profit-text';
 import type { DataColumn } from '../table/DataTable';
-import { DroppedItemsDialog } from './DroppedItemsDialog';
+import { DroppedItemLink, DroppedItemsDialog, droppedReason } from './DroppedItemsDialog';
 import { isFinishedTask } from './StatusTag';
 import { statusColumn, taskProblem, when } from './task-columns';
 
@@ -67,10 +67,7 @@ function DroppedItems(props: { task: TransformTask; canKeep: boolean; canList: b
       <ul className="im-dropped-list">
         {task.dropped_items.map((d) => (
           <li key={d.url}>
-            <a href={d.url} target="_blank" rel="noopener noreferrer nofollow">
-              {d.title || d.url}
-            </a>
-            : {d.reason.replace(/^not an idea: /, '')}
+            <DroppedItemLink item={d} />: {droppedReason(d)}
           </li>
         ))}
       </ul>

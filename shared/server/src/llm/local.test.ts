@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { FILLER_WORDS } from '@ideamine/shared/filler-words';
 import { LocalProvider } from './local';
+import type { CategoryOption } from './provider';
+
+/** The categories the local provider gives a title and body, choosing among `options`. */
+const categoriesWith = (options: CategoryOption[]) => async (title: string, body: string) =>
+  (await new LocalProvider().enrich({ title, body }, options)).value.categories;
 
 // The local provider's enrichment on a real-looking request: keywords name its topics, never a
 // filler word that passes the part-of-speech filter ("need", "way", "thing").
@@ -52,8 +57,7 @@ describe('local categories', () => {
     { slug: 'developer-tools', name: 'Developer Tools', keywords: ['code', 'api'] },
     { slug: 'education', name: 'Education', keywords: ['learn', 'student'] },
   ];
-  const categoriesOf = async (title: string, body: string) =>
-    (await new LocalProvider().enrich({ title, body }, options)).value.categories;
+  const categoriesOf = categoriesWith(options);
 
   it('match keywords where a word starts, not inside other words', async () => {
     expect(
@@ -80,8 +84,7 @@ describe('local categories, the endings a keyword may take', () => {
     { slug: 'travel', name: 'Travel', keywords: ['trip'] },
     { slug: 'ecommerce', name: 'E-commerce', keywords: ['shop'] },
   ];
-  const categoriesOf = async (title: string, body: string) =>
-    (await new LocalProvider().enrich({ title, body }, options)).value.categories;
+  const categoriesOf = categoriesWith(options);
 
   it('take plurals, tenses and the people who do it, with a doubled last letter', async () => {
     expect(await categoriesOf('Events for investors', 'Planned a year ahead.')).toEqual(['community', 'fintech']);
@@ -101,8 +104,7 @@ describe('local categories, set phrases that are not their topic', () => {
     { slug: 'education', name: 'Education', keywords: ['course'] },
     { slug: 'sustainability', name: 'Sustainability', keywords: ['waste'] },
   ];
-  const categoriesOf = async (title: string, body: string) =>
-    (await new LocalProvider().enrich({ title, body }, options)).value.categories;
+  const categoriesOf = categoriesWith(options);
 
   it('leave out "of course", the app stores and a waste of time', async () => {
     // Real wordings from the labelled posts.
@@ -148,8 +150,7 @@ describe('local categories, keywords that name their topic only as nouns', () =>
     { slug: 'productivity', name: 'Productivity', keywords: ['focus'] },
     { slug: 'ai-ml', name: 'AI & Machine Learning', keywords: ['prompt'] },
   ];
-  const categoriesOf = async (title: string, body: string) =>
-    (await new LocalProvider().enrich({ title, body }, options)).value.categories;
+  const categoriesOf = categoriesWith(options);
 
   it('do not count them as verbs: storing recipes is not a shop, being focused is not about focus', async () => {
     expect(
