@@ -1,4 +1,5 @@
-import { apiAs, expect, screenshot, signIn, test, withServerDatabase } from './fixtures';
+import pg from 'pg';
+import { apiAs, e2eState, expect, screenshot, signIn, test, withServerDatabase } from './fixtures';
 import { holdTableLock } from './table-lock';
 
 // The operations dashboard's tabs with real numbers, a widget falling back to its sample data
@@ -183,6 +184,43 @@ test('Knowledge & Insights shows metrics, tags, pipeline, profit chart and trend
   const tags = page.getByRole('region', { name: 'Tag Activity' });
   await expect(tags.locator('a').first()).toHaveAttribute('href', /\/knowledge\?tag=/);
   await screenshot(page, 'admin-knowledge');
+});
+
+test('the Idea Pipeline shows how far filing ideas again under new category rules has come', async ({ page }) => {
+  // A sweep under way, held still: the worker's tick skips the row while this test locks it.
+  const client = new pg.Client({ connectionString: e2eState().databaseUrl });
+  await client.connect();
+  const original = (await client.query('SELECT * FROM category_refiling')).rows[0];
+  await client.query(
+    'UPDATE category_refiling SET next_id = 40, last_id = 99, moved = 1234, started_at = now(), finished_at = NULL',
+  );
+  await client.query('BEGIN');
+  await client.query('SELECT * FROM category_refiling FOR UPDATE');
+  try {
+    await signIn(page, 'admin', '/admin');
+    await page.getByRole('tab', { name: 'Knowledge & Insights' }).click();
+    const pipeline = page.getByRole('region', { name: 'Idea Pipeline' });
+    await expect(
+      pipeline.getByText(
+        'Filing ideas again under the current category rules: 40.0% looked at, 1,234 moved so far. Categories an operator chose stay as they are.',
+      ),
+    ).toBeVisible();
+    await expect(pipeline.getByRole('progressbar', { name: 'Category re-filing progress' })).toBeVisible();
+    await pipeline.getByText(/looked at/).scrollIntoViewIfNeeded();
+    await screenshot(page, 'admin-refiling');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await pipeline.getByText(/looked at/).scrollIntoViewIfNeeded();
+    await expect(pipeline.getByText(/40\.0% looked at/)).toBeVisible();
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'admin-refiling-phone');
+  } finally {
+    await client.query(
+      'UPDATE category_refiling SET next_id = $1, last_id = $2, moved = $3, started_at = $4, finished_at = $5',
+      [original.next_id, original.last_id, original.moved, original.started_at, original.finished_at],
+    );
+    await client.query('COMMIT');
+    await client.end();
+  }
 });
 
 test('Data Sources shows its tables from the crawled pages and tasks; the Action Center links lead to screens', async ({

@@ -3,10 +3,16 @@ import type { Knowledge } from '@ideamine/shared/contract/knowledge';
 import type { KnowledgeTable } from '@ideamine/server/db/schema';
 import { iso } from './time';
 
-// The pipeline's bookkeeping (re-scoring marks, failed tries) is not part of an idea as shown.
+// The pipeline's bookkeeping (re-scoring marks, failed tries, whether re-filing may change the
+// categories) is not part of an idea as shown.
 export type KnowledgeRow = Omit<
   Selectable<KnowledgeTable>,
-  'search' | 'rescore_queued_at' | 'pipeline_attempts' | 'pipeline_error' | 'pipeline_failed_at'
+  | 'search'
+  | 'rescore_queued_at'
+  | 'pipeline_attempts'
+  | 'pipeline_error'
+  | 'pipeline_failed_at'
+  | 'categories_edited_at'
 >;
 
 export function presentKnowledge(k: KnowledgeRow, sources: string[]): Knowledge {

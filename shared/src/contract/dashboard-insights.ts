@@ -72,6 +72,11 @@ export const ideaPipelineSchema = z
     }),
     /** Re-scoring after the idea model changed: analysed ideas still scored by an older version. */
     rescoring: z.object({ model_version: z.string(), stale: z.number().int(), analysed: z.number().int() }),
+    /**
+     * Filing ideas again after the category rules changed: the share of ideas looked at (percent,
+     * one decimal) and how many moved so far; null when every idea is filed under the current rules.
+     */
+    refiling: z.object({ percent_done: z.number(), moved: z.number().int() }).nullable(),
   })
   .meta({ id: 'IdeaPipeline' });
 export type IdeaPipeline = z.infer<typeof ideaPipelineSchema>;

@@ -80,6 +80,8 @@ export async function handleEnrich(w: WorkerContext, knowledgeIds: number[]): Pr
       .set({
         summary: e.summary,
         categories: e.categories.filter((c) => known.has(c)),
+        // Enriched again (an operator's "re-enrich"), the idea is filed by the rules again.
+        categories_edited_at: null,
         keywords: e.keywords,
         tags: e.tags,
         key_strengths: e.key_strengths,

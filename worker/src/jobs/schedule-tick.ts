@@ -10,12 +10,14 @@ import { refreshTaskRollups } from '@ideamine/server/queries/task-rollups';
 import { createJobBody } from '@ideamine/shared/contract/jobs';
 import { patternProblem } from '@ideamine/shared/pattern';
 import type { WorkerContext } from '../context';
+import { refileCategories } from './refile-categories';
 import { queueRescores } from './rescore';
 
 // Runs every minute (a pg-boss cron schedule): each active schedule that is due creates a job
 // from its template and moves on to its next time. SKIP LOCKED lets many workers tick at once.
 // Then it refreshes the operations dashboard's hourly task rollups, queues ideas scored by an
-// older idea model to be scored again, and folds the idea rollups' changes.
+// older idea model to be scored again, files ideas again under changed category rules, and folds
+// the idea rollups' changes.
 
 /**
  * A stored template as a job to create. Patterns saved before they were checked for the
@@ -97,6 +99,8 @@ export async function handleScheduleTick(w: WorkerContext): Promise<void> {
   await refreshTaskRollups(w.db).catch((err: unknown) => w.log.error({ err }, 'task rollup refresh failed'));
   // Ideas scored by an older idea model are queued to be scored again.
   await queueRescores(w).catch((err: unknown) => w.log.error({ err }, 're-scoring could not be queued'));
+  // Ideas filed under categories by earlier rules are filed again, a batch a tick.
+  await refileCategories(w).catch((err: unknown) => w.log.error({ err }, 'category re-filing failed'));
   // The idea rollups are exact without it; folding keeps their change tables short.
   await foldIdeaRollups(w.db).catch((err: unknown) => w.log.error({ err }, 'idea rollup fold failed'));
   // Search's slice of the newest ideas back to its size (its triggers only ever add).

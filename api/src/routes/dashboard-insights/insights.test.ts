@@ -129,6 +129,7 @@ describe('on an empty database', () => {
       analyzed_ideas: 0,
       conversion_rates: { raw_to_knowledge: 0, knowledge_to_enriched: 0, enriched_to_analyzed: 0 },
       rescoring: { model_version: ideaModel().version, stale: 0, analysed: 0 },
+      refiling: null,
     });
     const profit = (await get('profit-distribution')).data;
     expect(profit.period).toBe('all');
@@ -245,7 +246,17 @@ describe('whole-database totals', () => {
       conversion_rates: { raw_to_knowledge: 125, knowledge_to_enriched: 80, enriched_to_analyzed: 75 },
       // Scored before model versions were recorded: all three wait to be scored again.
       rescoring: { model_version: ideaModel().version, stale: 3, analysed: 3 },
+      refiling: null,
     });
+  });
+
+  it('idea pipeline shows how far filing ideas again under new category rules has come, while it runs', async () => {
+    const refiling = (set: Record<string, unknown>) =>
+      server.app.db.updateTable('category_refiling').set(set).execute();
+    await refiling({ rules: 'categories-test', next_id: 25, last_id: 99, moved: 7, started_at: new Date() });
+    expect((await get('idea-pipeline')).refiling).toEqual({ percent_done: 25, moved: 7 });
+    await refiling({ finished_at: new Date() });
+    expect((await get('idea-pipeline')).refiling).toBeNull();
   });
 
   it('profit distribution has all five categories and the change against the previous period', async () => {

@@ -43,6 +43,7 @@ export function IdeaPipelineWidget() {
               ))}
             </div>
             <Rescoring rescoring={d.rescoring} />
+            {d.refiling && <Refiling refiling={d.refiling} />}
           </>
         );
       }}
@@ -62,6 +63,19 @@ function Rescoring({ rescoring }: { rescoring: IdeaPipeline['rescoring'] }) {
         to go. Lists keep the old scores until each idea is scored again.
       </p>
       <ProgressBar value={done / analysed} stripes={false} aria-label="Re-scoring progress" />
+    </div>
+  );
+}
+
+/** While ideas are filed again under changed category rules: how far it has come. */
+function Refiling({ refiling }: { refiling: NonNullable<IdeaPipeline['refiling']> }) {
+  return (
+    <div className="im-section">
+      <p className="im-muted">
+        Filing ideas again under the current category rules: {formatPercent(refiling.percent_done)} looked at,{' '}
+        {formatCount(refiling.moved)} moved so far. Categories an operator chose stay as they are.
+      </p>
+      <ProgressBar value={refiling.percent_done / 100} stripes={false} aria-label="Category re-filing progress" />
     </div>
   );
 }

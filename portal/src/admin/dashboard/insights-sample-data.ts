@@ -36,6 +36,7 @@ export const SAMPLE_IDEA_PIPELINE: IdeaPipeline = {
   analyzed_ideas: 600,
   conversion_rates: { raw_to_knowledge: 50, knowledge_to_enriched: 80, enriched_to_analyzed: 75 },
   rescoring: { model_version: 'idea-model-sample', stale: 0, analysed: 600 },
+  refiling: null,
 };
 
 export const SAMPLE_PROFIT_DISTRIBUTION: ProfitDistribution = {

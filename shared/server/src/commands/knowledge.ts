@@ -25,7 +25,8 @@ export async function updateKnowledge(db: Db, actor: Actor, id: number, changes:
     if (!before) throw notFound('Knowledge item');
     const after = await trx
       .updateTable('knowledge')
-      .set({ ...changes, updated_at: new Date() })
+      // Categories an operator chose are theirs: re-filing under new rules leaves them alone.
+      .set({ ...changes, ...(changes.categories ? { categories_edited_at: new Date() } : {}), updated_at: new Date() })
       .where('id', '=', id)
       .returning(KNOWLEDGE_COLUMNS)
       .executeTakeFirstOrThrow();

@@ -314,6 +314,8 @@ export interface KnowledgeTable {
   model_version: string | null;
   /** When the idea was queued to be re-scored by a newer idea model (see worker/src/jobs/rescore.ts). */
   rescore_queued_at: NullableTimestamp;
+  /** When an operator chose this idea's categories: re-filing (category_refiling) leaves them alone. */
+  categories_edited_at: NullableTimestamp;
   /** Failed tries at enriching or analysing this idea; at MAX_IDEA_ATTEMPTS it is given up on. */
   pipeline_attempts: Generated<number>;
   pipeline_error: string | null;
@@ -712,6 +714,18 @@ export interface EmailDigestsTable {
   created_at: Timestamp;
 }
 
+/** How far the sweep that files ideas again under the current category rules has come (migration 0042). */
+export interface CategoryRefilingTable {
+  singleton: Generated<boolean>;
+  /** The rules the sweep files under; null on a fresh install (nothing to file again). */
+  rules: string | null;
+  next_id: ColumnType<number, number | undefined, number>;
+  last_id: ColumnType<number, number | undefined, number>;
+  moved: ColumnType<number, number | undefined, number>;
+  started_at: NullableTimestamp;
+  finished_at: NullableTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   oauth_states: OAuthStatesTable;
@@ -729,6 +743,7 @@ export interface Database {
   transform_tasks: TransformTasksTable;
   transform_dropped_items: TransformDroppedItemsTable;
   categories: CategoriesTable;
+  category_refiling: CategoryRefilingTable;
   knowledge: KnowledgeTable;
   public_listing: PublicListingTable;
   knowledge_sources: KnowledgeSourcesTable;

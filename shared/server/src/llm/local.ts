@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Document as WinkDocument, ItemSentence, ItemToken } from 'wink-nlp';
 import type { Analysis, CategoryOption, Enhancement, Enrichment, IdeaText, LlmProvider, LlmResult } from './provider';
 import { enhanceLocally } from './local-enhance';
@@ -360,6 +361,38 @@ function categoriesOf(text: string, doc: WinkDocument, options: CategoryOption[]
   return scored.slice(0, 3).map((c) => c.slug);
 }
 
+/**
+ * Bump when the way a keyword is matched changes in code; the lists the matching reads are in the
+ * signature already. Either way, ideas filed before are filed again (categoryRulesSignature).
+ */
+const CATEGORY_MATCHING_REVISION = 1;
+
+/**
+ * What decides an idea's categories: the matching rules here and the categories' keywords. When
+ * it changes, a background sweep files existing ideas again (worker/src/jobs/refile-categories.ts).
+ */
+export function categoryRulesSignature(options: readonly CategoryOption[]): string {
+  const rules = {
+    revision: CATEGORY_MATCHING_REVISION,
+    endings: [...KEYWORD_ENDINGS].sort(),
+    nounSenseOnly: [...NOUN_SENSE_ONLY].sort(),
+    notTheTopic: NOT_THE_TOPIC,
+    categories: [...options]
+      .sort((a, b) => a.slug.localeCompare(b.slug))
+      .map((c) => [c.slug, [...c.keywords].map((k) => k.trim().toLowerCase()).sort()]),
+  };
+  return `categories-${createHash('sha256').update(JSON.stringify(rules)).digest('hex').slice(0, 12)}`;
+}
+
+/** The text enrichment reads: the title, then the body. */
+const enrichedText = (idea: Pick<IdeaText, 'title' | 'body'>) => `${idea.title}. ${idea.body}`;
+
+/** The categories enrichment files an idea under: the same text read the same way as enrich. */
+export function categoriesFor(idea: Pick<IdeaText, 'title' | 'body'>, options: CategoryOption[]): string[] {
+  const text = enrichedText(idea);
+  return categoriesOf(text, readDoc(text.slice(0, MAX_TEXT)), options);
+}
+
 const STRENGTH_RULES: [readonly string[], string][] = [
   [CUES.pain, 'Addresses a clearly felt pain point'],
   [['subscription', 'recurring', 'mrr', 'per month', '/mo'], 'Recurring revenue potential'],
@@ -389,7 +422,7 @@ export class LocalProvider implements LlmProvider {
   readonly model = ideaModel().version;
 
   async enrich(idea: IdeaText, categories: CategoryOption[]): Promise<LlmResult<Enrichment>> {
-    const text = `${idea.title}. ${idea.body}`;
+    const text = enrichedText(idea);
     const doc = readDoc(text.slice(0, MAX_TEXT));
     const keywords = keywordsOf(doc, 12);
     const value: Enrichment = {

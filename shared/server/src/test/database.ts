@@ -14,16 +14,26 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
 /** A fresh database for the file's tests, opened with `poolSize` connections before them and
  * dropped after them; the returned function gives its Kysely handle once open. */
 export function useTestDatabase(poolSize = 8): () => Db {
+  const handle = useTestDatabaseHandle(poolSize);
+  return () => handle().db;
+}
+
+/**
+ * The same with its pool too (for raw SQL and `migrate`). `before` runs first: a migration's test
+ * takes the schema back to where it was before the migration, as an upgraded database has it.
+ */
+export function useTestDatabaseHandle(poolSize = 2, before = ''): () => DatabaseHandle {
   let handle: DatabaseHandle | undefined;
   let drop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
     const database = await createTestDatabase();
     drop = database.drop;
     handle = openDatabase(database.url, poolSize);
+    if (before) await handle.pool.query(before);
   });
   afterAll(async () => {
     await handle?.close();
     await drop?.();
   });
-  return () => handle!.db;
+  return () => handle!;
 }

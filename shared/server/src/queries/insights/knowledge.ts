@@ -10,6 +10,7 @@ import type {
 import { PROFIT_LABELS } from '@ideamine/shared/contract/knowledge';
 import { WINDOW_HOURS } from '@ideamine/shared/limits';
 import { changePercentage, percentOf, trendOf } from '@ideamine/shared/trend';
+import { refilingProgress } from '../category-refiling';
 import { rescoringProgress } from '../rescoring';
 import type { Db } from '../../db/database';
 import { HIGH_POTENTIAL_COLUMNS } from '../public-ideas';
@@ -146,7 +147,12 @@ export async function tagActivity(db: Db, period: InsightPeriod, limit: number):
  */
 export async function ideaPipeline(db: Db): Promise<IdeaPipeline> {
   await ensureIdeaRollups(db);
-  const [raw, t, rescoring] = await Promise.all([rawPageCount(db), ideaTotals(db), rescoringProgress(db)]);
+  const [raw, t, rescoring, refiling] = await Promise.all([
+    rawPageCount(db),
+    ideaTotals(db),
+    rescoringProgress(db),
+    refilingProgress(db),
+  ]);
   return {
     raw_data_items: raw,
     knowledge_items: t.total,
@@ -158,6 +164,7 @@ export async function ideaPipeline(db: Db): Promise<IdeaPipeline> {
       enriched_to_analyzed: percentOf(t.analyzed, t.enriched),
     },
     rescoring,
+    refiling,
   };
 }
 
