@@ -10,9 +10,10 @@ import type { WorkerContext } from '../context';
 // change, each minute's tick files up to REFILE_PER_TICK older ideas again under the current
 // rules, in id order, and records in category_refiling how far it has come (the admin
 // dashboard's Idea Pipeline widget shows it). An idea that moved meets the watchlists again, as
-// after an operator's edit: one now under a watched category is a new match. Left alone: categories an operator chose, ideas an
-// OpenAI-compatible model enriched (filing them again would cost money and replace its choice),
-// and everything while the OpenAI-compatible provider is in use.
+// after an operator's edit: one now under a watched category is a new match.
+// Left alone: categories an operator chose, ideas an OpenAI-compatible model enriched (filing
+// them again would cost money and replace its choice), and everything while the
+// OpenAI-compatible provider is in use.
 
 /**
  * Ideas looked at per tick: filing one takes 0.3 ms (the 3,510 labelled real posts of
