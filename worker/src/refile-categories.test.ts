@@ -42,7 +42,10 @@ describe('re-filing ideas under changed category rules', () => {
 
   it('files older ideas again a batch a tick, leaving alone what it must, and shows how far it has come', async () => {
     const shop = await idea('An online store for handmade soap', 'Makers sell soap in one place.', ['fintech']);
-    const filedRight = await idea('A recipe planner', 'Plan every meal of the week with recipes.', ['food']);
+    const filedRight = await idea('A recipe planner', 'Plan every meal of the week with recipes.', [
+      'food',
+      'productivity',
+    ]);
     const chosen = await idea('A store for gardeners', 'Seeds and tools.', ['saas']);
     const byOpenAi = await idea('An online store for candles', 'Candles sold online.', ['saas'], {
       model_version: 'gpt-4o-mini',
@@ -75,7 +78,7 @@ describe('re-filing ideas under changed category rules', () => {
     // Two ideas a tick: the shop and the recipe planner (the chosen, OpenAI and deleted ones are skipped).
     expect(await refileCategories(local(), 2)).toEqual({ checked: 2, moved: 1 });
     expect(await categoriesOf(shop.id)).toEqual(['ecommerce']);
-    expect(await categoriesOf(filedRight.id)).toEqual(['food']);
+    expect(await categoriesOf(filedRight.id)).toEqual(['food', 'productivity']);
     const halfway = (await refilingProgress(db()))!;
     expect(halfway.moved).toBe(1);
     expect(halfway.percent_done).toBeGreaterThan(0);
