@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queueEnrichment, updateKnowledge } from '@ideamine/server/commands/knowledge';
 import { chooseProvider } from '@ideamine/server/llm/choose-provider';
 import { ideaModel } from '@ideamine/server/llm/idea-model/model';
 import { rescoringProgress } from '@ideamine/server/queries/rescoring';
@@ -9,6 +10,7 @@ import { startPipeline, waitUntil, type PipelineHarness } from './test/pipeline-
 
 // Re-scoring after the idea model changes: ideas scored by an older version are queued in the
 // background and scored again in place; ideas an OpenAI-compatible model scored are left alone.
+// And enriching an idea again: categories an operator chose give way to the categoriser's again.
 
 let p: PipelineHarness;
 
@@ -82,5 +84,34 @@ describe('re-scoring', () => {
       expect(now.rescore_queued_at).toBeNull();
     }
     expect(byId.get(openaiScored!.id)).toMatchObject({ model_version: 'gpt-4o-mini', profit_score: 9.5 });
+  });
+});
+
+describe('enriching an idea again', () => {
+  it("files it by the rules again, so re-filing may move it again after an operator's choice", async () => {
+    // An idea the pipeline enriched and the local model scored (the crawl above made it).
+    const idea = await db()
+      .selectFrom('knowledge')
+      .select(['id', 'categories'])
+      .where('model_version', '=', ideaModel().version)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const edited = () =>
+      db()
+        .selectFrom('knowledge')
+        .select(['categories', 'categories_edited_at', 'analyzed_at'])
+        .where('id', '=', idea.id);
+    await updateKnowledge(db(), { id: 1, ip: null, requestId: 'test' }, idea.id, { categories: ['real-estate'] });
+    expect((await edited().executeTakeFirstOrThrow()).categories_edited_at).not.toBeNull();
+
+    await queueEnrichment(db(), p.context.app.boss, [idea.id]);
+    await waitUntil(
+      async () => (await edited().executeTakeFirstOrThrow()).analyzed_at !== null,
+      30_000,
+      'enriched again',
+    );
+    const after = await edited().executeTakeFirstOrThrow();
+    expect(after.categories_edited_at).toBeNull();
+    expect(after.categories).toEqual(idea.categories);
   });
 });
