@@ -1,11 +1,9 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import pino from 'pino';
 import { loadConfig } from '@ideamine/server/config';
-import { databaseUrl, dropDatabase } from '@ideamine/server/db/admin';
-import { migrate } from '@ideamine/server/db/migrate';
-import { ensureDatabase, resolveDatabase } from '@ideamine/server/db/resolve-database';
+import { resolveDatabase } from '@ideamine/server/db/resolve-database';
+import { withScratchDatabase } from '@ideamine/server/db/scratch-database';
 import { LocalProvider } from '@ideamine/server/llm/local';
 import type { CategoryOption } from '@ideamine/server/llm/provider';
 import { loadDataset, type LabelledPost } from './dataset';
@@ -32,16 +30,11 @@ export interface CategoryLabel {
 /** The categories a fresh install has: a scratch database, migrated, read and dropped. */
 async function seededCategories(): Promise<CategoryOption[]> {
   const server = await resolveDatabase(loadConfig(), pino({ level: 'warn' }));
-  const adminUrl = server.url;
-  const name = `ideamine_eval_categories_${process.pid}`;
-  await ensureDatabase(adminUrl, name);
-  const pool = new pg.Pool({ connectionString: databaseUrl(adminUrl, name), max: 1 });
   try {
-    await migrate(pool);
-    return (await pool.query<CategoryOption>('SELECT slug, name, keywords FROM categories ORDER BY slug')).rows;
+    return await withScratchDatabase(server.url, 'ideamine_eval_categories', async (pool) => {
+      return (await pool.query<CategoryOption>('SELECT slug, name, keywords FROM categories ORDER BY slug')).rows;
+    });
   } finally {
-    await pool.end();
-    await dropDatabase(adminUrl, name);
     await server.stop();
   }
 }

@@ -1,10 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import { dropDatabase } from '../db/admin';
-import { openDatabase } from '../db/database';
-import { migrate } from '../db/migrate';
-import { ensureDatabase } from '../db/resolve-database';
+import { withScratchDatabase } from '../db/scratch-database';
 import { restoreBackup } from './restore';
 import { backupTables, quote, STABLE_TEXT_SETTINGS } from './tables';
 
@@ -17,15 +14,9 @@ export interface VerifyResult {
 }
 
 export async function verifyBackup(databaseUrl: string, path: string): Promise<VerifyResult> {
-  const name = `ideamine_verify_${randomBytes(4).toString('hex')}`;
-  const url = new URL(databaseUrl);
-  url.pathname = `/${name}`;
-  await ensureDatabase(databaseUrl, name);
-  const scratch = openDatabase(url.toString(), 2);
-  try {
-    await migrate(scratch.pool);
-    const { manifest } = await restoreBackup(scratch.pool, path);
-    const actual = await checksums(scratch.pool);
+  return withScratchDatabase(databaseUrl, 'ideamine_verify', async (pool) => {
+    const { manifest } = await restoreBackup(pool, path);
+    const actual = await checksums(pool);
     const tables = manifest.map((m) => {
       const a = actual.get(m.table);
       return {
@@ -36,10 +27,7 @@ export async function verifyBackup(databaseUrl: string, path: string): Promise<V
       };
     });
     return { ok: tables.every((t) => t.checksum_match && t.expected_rows === t.restored_rows), tables };
-  } finally {
-    await scratch.close();
-    await dropDatabase(databaseUrl, name);
-  }
+  });
 }
 
 async function checksums(pool: pg.Pool): Promise<Map<string, { rows: number; sha256: string }>> {
