@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { apiAs, e2eState, expect, screenshot, signIn, test, withServerDatabase } from './fixtures';
+import { apiAs, e2eState, expect, pressEscapeIn, screenshot, signIn, test, withServerDatabase } from './fixtures';
 
 // The pipeline operator screens: a job started from the form and followed until its ideas show,
 // the jobs list with URL filters and sort, tasks with a counted bulk retry, a 10,000-task list
@@ -433,12 +433,7 @@ test('an admin pages through everything the pre-filter dropped from a feed and k
   await tasks.getByRole('button', { name: /^All 150 dropped/ }).click();
   const dialog = page.getByRole('dialog', { name: `Dropped from transform task ${task!.id}` });
   await expect(dialog).toBeVisible();
-  // The dialog takes focus a frame after it shows, and Escape acts from inside it: pressed
-  // before, it reached the page and the dialog stayed open (CI failed on that once).
-  await expect
-    .poll(() => dialog.evaluate((el) => el.closest('.bp6-portal')?.contains(document.activeElement) ?? false))
-    .toBe(true);
-  await page.keyboard.press('Escape');
+  await pressEscapeIn(page, dialog);
   await expect(dialog).toBeHidden();
   await tasks
     .getByRole('button', {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import pg from 'pg';
 
 // Shared pieces of the browser tests: the seeded users, signing in through the real form, and
@@ -123,4 +123,16 @@ export async function withServerDatabase<T>(fn: (client: pg.Client) => Promise<T
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Presses Escape from inside a popover or dialog. Blueprint moves focus into the overlay's portal a
+ * frame after it shows, and Escape acts from there: pressed before, it reaches the page and the
+ * overlay stays open (CI failed on that twice, once for a menu and once for a dialog).
+ */
+export async function pressEscapeIn(page: Page, overlay: Locator) {
+  await expect
+    .poll(() => overlay.evaluate((el) => el.closest('.bp6-portal')?.contains(document.activeElement) ?? false))
+    .toBe(true);
+  await page.keyboard.press('Escape');
 }
