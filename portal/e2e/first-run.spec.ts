@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { demoPosts } from '@ideamine/server/demo/real-posts';
-import { expect, screenshot, signIn, test } from './fixtures';
+import { expect, screenshot, signIn, test, withServerDatabase } from './fixtures';
 
 // A fresh install (playwright.first-run.config.ts: users, nothing crawled) as a person meets it:
 // the public pages say what the site is and that ideas come once sources are crawled; the admin
@@ -87,4 +87,43 @@ test('after the demo, the home page, the list and an idea page show real posts w
   const text = collapse(`${post.title} ${post.body}`);
   for (const q of quotes) expect(text).toContain(collapse(q));
   if (shots) await page.screenshot({ path: path.join(README_SHOTS, 'idea.png'), fullPage: true });
+});
+
+test('a demo whose pages no worker could read says why, and loads again from the same place', async ({ page }) => {
+  // What a worker that may not reach the demo site leaves behind (worker/src/demo/demo-refused.test.ts
+  // makes it for real): each demo job skipped at its first page, refused by the address policy.
+  const reason =
+    'refused: private address: robots.txt of http://127.0.0.1:37555 is on a private, loopback or reserved address; crawling nothing';
+  await withServerDatabase(async (db) => {
+    for (const tag of ['demo-forum', 'demo-feed', 'demo-hn', 'demo-reddit']) {
+      const url = `http://127.0.0.1:37555/${tag}`;
+      const job = await db.query<{ id: number }>(
+        `INSERT INTO jobs (tag, initial_url, status, started_at, finished_at) VALUES ($1, $2, 'skipped', now(), now()) RETURNING id`,
+        [tag, url],
+      );
+      await db.query(
+        `INSERT INTO crawl_tasks (job_id, url, domain, status, attempts, skip_reason, finished_at)
+         VALUES ($1, $2, '127.0.0.1', 'skipped', 1, $3, now())`,
+        [job.rows[0]!.id, url, reason],
+      );
+    }
+  });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'admin', '/admin');
+  const failed = page.getByRole('alert').filter({ hasText: 'The demo loaded no ideas' });
+  await expect(failed).toBeVisible();
+  await expect(failed).toContainText(`4 pages of 4 could not be read: ${reason}.`);
+  await expect(failed).toContainText('set DEMO_SITE_URL to an address of this server they can reach');
+  await screenshot(page, 'first-run-demo-failed');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(failed.getByRole('button', { name: 'Load the demo again' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await screenshot(page, 'first-run-demo-failed-390');
+
+  await failed.getByRole('button', { name: 'Load the demo again' }).click();
+  // The earlier test loaded these posts already: the pages are read again and nothing is added twice.
+  const done = page.getByText('The demo is loaded');
+  await expect(done).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByText(/pages? crawled again: their posts were ideas here already/)).toBeVisible();
+  await expect(page.getByText('The demo loaded no ideas')).toHaveCount(0);
 });

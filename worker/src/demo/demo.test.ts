@@ -116,3 +116,25 @@ describe('the demo of real posts', () => {
     expect(quoted.length / (await byTag()).length).toBeGreaterThan(0.9);
   });
 });
+
+describe('the demo loaded again', () => {
+  it('reads every page again and, finding only ideas it has, says loaded, not failed', async () => {
+    const origin = new URL(site.url).host;
+    const again = await loadDemo(context.app.db, context.app.boss, site.url, {
+      userId: null,
+      allow: parseAllowList(origin),
+    });
+    const p = await waitUntil(
+      async () => {
+        const progress = await demoProgress(context.app.db);
+        return progress.state === 'loading' ? undefined : progress;
+      },
+      60_000,
+      'the demo to load again',
+    );
+    expect(p.job_ids).toEqual([...again].sort((a, b) => a - b));
+    expect(p.state).toBe('loaded');
+    expect(p.pages_crawled).toBe(p.pages_total);
+    expect(p.pages_not_read).toBeLessThan(p.pages_total);
+  });
+});

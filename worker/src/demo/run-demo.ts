@@ -4,6 +4,7 @@ import { resolveDatabase } from '@ideamine/server/db/resolve-database';
 import { demoProgress, loadDemo } from '@ideamine/server/demo/load-demo';
 import { startRealDemoSite } from '@ideamine/server/demo/real-site';
 import { parseAllowList } from '@ideamine/server/net/address-policy';
+import { liveCrawlWorkers } from '@ideamine/server/queries/dashboard-health';
 import { startWorkers } from '../runtime';
 
 // `npm run demo`: serves the demo site (real public posts, shared/server/src/demo) on loopback
@@ -18,6 +19,19 @@ async function main(): Promise<void> {
   const log = createLogger(config);
   const database = await resolveDatabase(config, log);
   const app = await createAppContext(config, log, database.url, { maintainQueue: true });
+  // Workers already running on this database (`npm start`) would take the demo's pages too, and
+  // they may not reach the site served here: the demo would load nothing.
+  const others = await liveCrawlWorkers(app.db);
+  if (others.length) {
+    const who = others.map((w) => `process ${w.pid} on ${w.hostname}`).join(', ');
+    await closeAppContext(app);
+    await database.stop();
+    throw new Error(
+      `Ideamine is already running on this database (${who}). Its workers would take the demo's pages and ` +
+        'may not reach the demo site this command serves. Press "Load the demo" on its operations dashboard ' +
+        'instead, or stop it and run `npm run demo` again.',
+    );
+  }
   const site = await startRealDemoSite();
   const origin = new URL(site.url).host;
   const workers = await startWorkers({ db: app.db, boss: app.boss, log, allowPrivate: origin });
@@ -30,6 +44,15 @@ async function main(): Promise<void> {
     process.stdout.write(
       `\r  pages crawled ${p.pages_crawled} of ${p.pages_total}, ideas ${p.ideas}, scored ${p.scored}   `,
     );
+    if (p.state === 'failed') {
+      await workers.stop();
+      await site.close();
+      await closeAppContext(app);
+      await database.stop();
+      throw new Error(
+        `no page gave an idea: ${p.pages_not_read} of ${p.pages_total} pages could not be read (${p.not_read_because}).`,
+      );
+    }
     if (p.state === 'loaded') break;
     if (Date.now() - started > TIME_LIMIT_MS) throw new Error('the demo did not finish within 10 minutes');
     await new Promise((r) => setTimeout(r, 500));

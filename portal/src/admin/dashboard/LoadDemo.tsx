@@ -11,6 +11,8 @@ import { useAuth } from '../../auth/AuthProvider';
 // "Load the demo": real public posts from the demo site this server serves, through the real
 // pipeline. The button starts it; while it loads, the progress shows (pages crawled, ideas found
 // and scored), polled every second, also after a reload; when it is done, a link to the ideas.
+// When no page gave an idea (a worker refused the demo site's address, say), it says why and
+// offers to load it again, wherever the dashboard is opened.
 
 const demoKey = ['admin', 'demo'] as const;
 
@@ -33,6 +35,29 @@ function DemoProgress(props: { progress: DemoProgressDto }) {
         {formatCountOf(p.pages_crawled, 'page')} of {formatCount(p.pages_total)} crawled ·{' '}
         {formatCountOf(p.ideas, 'idea')} found · {formatCount(p.scored)} scored
       </p>
+    </Callout>
+  );
+}
+
+/** What to do about pages the workers would not or could not read. */
+function adviceFor(reason: string | null): string {
+  if (reason?.startsWith('refused: private address'))
+    return 'A worker that may not reach the demo site took its pages. If workers run on other machines, set DEMO_SITE_URL to an address of this server they can reach. Do not run "npm run demo" beside this server on the same database. Then load the demo again.';
+  return 'Check that the workers can reach this server at its DEMO_SITE_URL, then load the demo again.';
+}
+
+function DemoFailed(props: { progress: DemoProgressDto; start: () => void; starting: boolean }) {
+  const p = props.progress;
+  return (
+    <Callout intent="danger" icon="error" title="The demo loaded no ideas" className="im-section" role="alert">
+      <p>
+        {formatCountOf(p.pages_not_read, 'page')} of {formatCount(p.pages_total)} could not be read
+        {p.not_read_because ? `: ${p.not_read_because}` : ''}.
+      </p>
+      <p>{adviceFor(p.not_read_because)}</p>
+      <Button intent="primary" loading={props.starting} onClick={props.start}>
+        Load the demo again
+      </Button>
     </Callout>
   );
 }
@@ -60,11 +85,25 @@ export function LoadDemo(props: { showButton: boolean }) {
     if (p?.state === 'loading') setSawLoading(true);
   }, [p?.state]);
   if (p?.state === 'loading') return <DemoProgress progress={p} />;
+  const startError = start.error && (
+    <Callout intent="danger" className="im-section" role="alert">
+      {messageOf(start.error, 'The demo could not be started')}
+    </Callout>
+  );
+  if (p?.state === 'failed')
+    return (
+      <>
+        <DemoFailed progress={p} start={() => start.mutate()} starting={start.isPending} />
+        {startError}
+      </>
+    );
   if (p?.state === 'loaded' && sawLoading)
     return (
       <Callout intent="success" icon="tick" title="The demo is loaded" className="im-section" aria-live="polite">
-        {formatCountOf(p.ideas, 'idea')} from real public posts, crawled from {formatCountOf(p.pages_crawled, 'page')}{' '}
-        and scored. <Link to="/ideas">See them on the portal</Link>
+        {p.ideas > 0
+          ? `${formatCountOf(p.ideas, 'idea')} from real public posts, crawled from ${formatCountOf(p.pages_crawled, 'page')} and scored.`
+          : `${formatCountOf(p.pages_crawled, 'page')} crawled again: their posts were ideas here already, so none were added.`}{' '}
+        <Link to="/ideas">See them on the portal</Link>
       </Callout>
     );
   if (!props.showButton || p?.state !== 'not_loaded') return null;
@@ -73,11 +112,7 @@ export function LoadDemo(props: { showButton: boolean }) {
       <Button intent="primary" style={{ margin: '6px 0' }} loading={start.isPending} onClick={() => start.mutate()}>
         Load the demo
       </Button>
-      {start.error && (
-        <Callout intent="danger" className="im-section" role="alert">
-          {messageOf(start.error, 'The demo could not be started')}
-        </Callout>
-      )}
+      {startError}
     </div>
   );
 }

@@ -54,14 +54,23 @@ export async function loadDemo(
 }
 
 export interface DemoProgress {
-  /** not_loaded: no demo job yet; loading: a demo job is still crawling or an idea awaits its score. */
-  state: 'not_loaded' | 'loading' | 'loaded';
+  /**
+   * not_loaded: no demo job yet; loading: a demo job is still crawling or an idea awaits its score;
+   * failed: every job has finished and not one page could be read (refused or unreadable).
+   */
+  state: 'not_loaded' | 'loading' | 'loaded' | 'failed';
   job_ids: number[];
   pages_crawled: number;
   pages_total: number;
+  /** Pages skipped (refused by robots or the address policy) or failed: they gave nothing. */
+  pages_not_read: number;
+  /** Why, in the crawler's words (the commonest reason), when any page was not read. */
+  not_read_because: string | null;
   ideas: number;
   scored: number;
 }
+
+const NOTHING_YET = { job_ids: [], pages_crawled: 0, pages_total: 0, pages_not_read: 0, not_read_because: null };
 
 /** How far the latest demo load has come (its jobs are the newest job of each demo tag). */
 export async function demoProgress(db: Db): Promise<DemoProgress> {
@@ -74,15 +83,25 @@ export async function demoProgress(db: Db): Promise<DemoProgress> {
     .orderBy('id', 'desc')
     .execute();
   const ids = jobs.map((j) => j.id);
-  if (!ids.length) return { state: 'not_loaded', job_ids: [], pages_crawled: 0, pages_total: 0, ideas: 0, scored: 0 };
+  if (!ids.length) return { state: 'not_loaded', ...NOTHING_YET, ideas: 0, scored: 0 };
   const tasks = await db
     .selectFrom('crawl_tasks')
     .select((eb) => [
       eb.fn.countAll<string>().as('total'),
       eb.fn.count<string>('id').filterWhere('status', 'not in', ['pending', 'active']).as('done'),
+      eb.fn.count<string>('id').filterWhere('status', 'in', ['skipped', 'failed']).as('not_read'),
     ])
     .where('job_id', 'in', ids)
     .executeTakeFirstOrThrow();
+  const reason = await db
+    .selectFrom('crawl_tasks')
+    .select((eb) => [eb.fn.coalesce('skip_reason', 'error').as('reason'), eb.fn.countAll<string>().as('n')])
+    .where('job_id', 'in', ids)
+    .where('status', 'in', ['skipped', 'failed'])
+    .groupBy((eb) => eb.fn.coalesce('skip_reason', 'error'))
+    .orderBy('n', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   const ideas = await db
     .selectFrom('knowledge')
     .select((eb) => [eb.fn.countAll<string>().as('ideas'), eb.fn.count<string>('analyzed_at').as('scored')])
@@ -91,11 +110,17 @@ export async function demoProgress(db: Db): Promise<DemoProgress> {
     .executeTakeFirstOrThrow();
   const crawling = jobs.some((j) => j.status === 'pending' || j.status === 'active');
   const scored = Number(ideas.scored);
+  const notRead = Number(tasks.not_read);
+  // Failed: not one page was read. (A demo loaded again reads every page and finds no new idea:
+  // its posts are ideas already.)
+  const nothingRead = notRead > 0 && notRead === Number(tasks.total);
   return {
-    state: crawling || scored < Number(ideas.ideas) ? 'loading' : 'loaded',
+    state: crawling || scored < Number(ideas.ideas) ? 'loading' : nothingRead ? 'failed' : 'loaded',
     job_ids: ids.sort((a, b) => a - b),
     pages_crawled: Number(tasks.done),
     pages_total: Number(tasks.total),
+    pages_not_read: notRead,
+    not_read_because: reason?.reason ?? null,
     ideas: Number(ideas.ideas),
     scored,
   };

@@ -103,6 +103,17 @@ export async function liveWorkers(db: Db): Promise<Map<string, number>> {
   return new Map([...(await liveWorkersByQueue(db))].map(([queue, w]) => [queue, w.workers]));
 }
 
+/** The worker processes alive now (heartbeats younger than WORKER_ALIVE_SECONDS) that crawl. */
+export async function liveCrawlWorkers(db: Db): Promise<{ hostname: string; pid: number }[]> {
+  return db
+    .selectFrom('worker_heartbeats')
+    .select(['hostname', 'pid'])
+    .where('last_seen_at', '>', sql<Date>`now() - make_interval(secs => ${WORKER_ALIVE_SECONDS})`)
+    .where(sql<boolean>`'crawl' = ANY(queues)`)
+    .orderBy('started_at')
+    .execute();
+}
+
 /** Live workers per queue, and how many of them have stopped fetching it because it is paused. */
 export async function liveWorkersByQueue(db: Db): Promise<Map<string, { workers: number; paused: number }>> {
   const { rows } = await sql<{ queue: string; workers: string; paused: string }>`
