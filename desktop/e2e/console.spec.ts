@@ -203,7 +203,7 @@ test('console settings: the server address is checked, the cache limits apply', 
   await page.getByRole('button', { name: 'Save server' }).click();
   await expect(page.getByText(/server_url must be an http\(s\) address/)).toBeVisible();
   const cache = page.getByRole('region', { name: 'Metrics cache' });
-  await expect(cache.getByText(/snapshots of \d+ calls/)).toBeVisible();
+  await expect(cache.getByText(/snapshots? of \d+ calls?/)).toBeVisible();
   await cache.getByLabel('Keep snapshots for (days)').fill('14');
   await cache.getByRole('button', { name: 'Apply and prune' }).click();
   await expect(page.getByText('Cache keeps 14 days, at most 1,024 MB')).toBeVisible();

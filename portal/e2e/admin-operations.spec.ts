@@ -25,7 +25,7 @@ test('recovery restores a deleted idea and purges another for good', async ({ pa
   await table.getByRole('checkbox').first().check({ force: true });
   await page.getByRole('button', { name: 'Restore (1)' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Restore' }).click();
-  await expect(page.getByText('Restored 1 ideas')).toBeVisible();
+  await expect(page.getByText('Restored 1 idea')).toBeVisible();
   await expect(table.getByText('A deleted idea waiting in recovery')).toHaveCount(0);
   const restored = await apiAs<{ title: string; deleted_at: string | null }[]>(
     request,
@@ -40,7 +40,7 @@ test('recovery restores a deleted idea and purges another for good', async ({ pa
   await table.getByRole('checkbox', { name: `Select row ${victim!.id}` }).check({ force: true });
   await page.getByRole('button', { name: 'Purge (1)' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Purge for good' }).click();
-  await expect(page.getByText('Purged 1 ideas')).toBeVisible();
+  await expect(page.getByText('Purged 1 idea')).toBeVisible();
   const left = await apiAs<{ id: number }[]>(request, 'admin', 'GET', '/admin/recovery/knowledge');
   expect(left.map((i) => i.id)).not.toContain(victim!.id);
 });

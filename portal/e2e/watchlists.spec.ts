@@ -54,7 +54,7 @@ test('a user watches a search, hears of its matches and manages the watchlist', 
   await expect(page.getByRole('heading', { level: 2, name: 'My watchlists' })).toBeVisible();
   const card = page.getByRole('region', { name: `Ideas about ${word}` });
   await expect(card.getByText(`${matched} new`)).toBeVisible();
-  await expect(card.getByText(`Watches “${word}”. ${matched} matches`)).toBeVisible();
+  await expect(card.getByText(`Watches “${word}”. ${matched} ${matched === 1 ? 'match' : 'matches'}`)).toBeVisible();
   await expect(card.getByRole('link', { name: 'RSS (Atom)' })).toHaveAttribute(
     'href',
     /\/api\/v1\/feeds\/.+\/atom\.xml$/,

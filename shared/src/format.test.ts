@@ -210,4 +210,9 @@ describe('formatCountOf', () => {
     expect(formatCountOf(0, 'message')).toBe('0 messages');
     expect(formatCountOf(1204, 'idea')).toBe('1,204 ideas');
   });
+
+  it('takes the plural of a noun that does not just add an s', () => {
+    expect(formatCountOf(1, 'match', 'matches')).toBe('1 match');
+    expect(formatCountOf(3, 'match', 'matches')).toBe('3 matches');
+  });
 });

@@ -33,9 +33,9 @@ export function formatCount(value: unknown): string {
   return formatNumber(value, { decimals: 0 });
 }
 
-/** A count and its noun, singular for one: "1 idea", "1,204 ideas" (nouns that add an s). */
-export function formatCountOf(value: number, noun: string): string {
-  return `${formatCount(value)} ${noun}${value === 1 ? '' : 's'}`;
+/** A count and its noun, singular for one: "1 idea", "1,204 ideas"; `plural` for nouns that do not just add an s. */
+export function formatCountOf(value: number, noun: string, plural = `${noun}s`): string {
+  return `${formatCount(value)} ${value === 1 ? noun : plural}`;
 }
 
 /** "Nov 21, 14:05:09" in local time; 'Unknown' when the value is not a date. */

@@ -1,7 +1,7 @@
 import { Button, Callout, Card, FormGroup, H2, H5, InputGroup, NumericInput, Switch } from '@blueprintjs/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { formatCount, formatTimestamp } from '@ideamine/shared/format';
+import { formatCount, formatCountOf, formatTimestamp } from '@ideamine/shared/format';
 import { fieldProps } from '@ideamine/portal/features/account/FormErrors';
 import { QueryState } from '@ideamine/portal/features/common/QueryState';
 import { useNotifications } from '@ideamine/portal/layout/Notifications';
@@ -74,7 +74,8 @@ function CachePanel() {
         {(s) => (
           <>
             <p>
-              {formatCount(s.snapshots)} snapshots of {formatCount(s.keys)} calls, {megabytes(s.file_bytes)} on disk
+              {formatCountOf(s.snapshots, 'snapshot')} of {formatCountOf(s.keys, 'call')}, {megabytes(s.file_bytes)} on
+              disk
               {s.oldest_at && ` · from ${formatTimestamp(s.oldest_at)} to ${formatTimestamp(s.newest_at)}`}
             </p>
             {!!error && !fieldError(error, 'retention_days') && !fieldError(error, 'max_megabytes') && (

@@ -15,7 +15,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { z } from 'zod';
 import type { SnapshotMeta } from '@ideamine/shared/ipc';
-import { formatCount, formatTimestamp } from '@ideamine/shared/format';
+import { formatCount, formatCountOf, formatTimestamp } from '@ideamine/shared/format';
 import { messageOf } from '@ideamine/portal/api/errors';
 import { Loading, QueryState } from '@ideamine/portal/features/common/QueryState';
 import { useNotifications } from '@ideamine/portal/layout/Notifications';
@@ -201,7 +201,7 @@ export function HistoryPage() {
                     active={k.key === search.key}
                     text={k.key}
                     label={formatCount(k.count)}
-                    title={`${formatCount(k.count)} snapshots, newest ${formatTimestamp(k.newest_at)}`}
+                    title={`${formatCountOf(k.count, 'snapshot')}, newest ${formatTimestamp(k.newest_at)}`}
                     onClick={() => setSearch({ key: k.key, id: undefined, compare: undefined })}
                   />
                 ))}

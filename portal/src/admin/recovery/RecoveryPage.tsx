@@ -1,7 +1,7 @@
 import { InputGroup } from '@blueprintjs/core';
 import { useState } from 'react';
 import { z } from 'zod';
-import { formatCount, formatTimestamp } from '@ideamine/shared/format';
+import { formatCount, formatCountOf, formatTimestamp } from '@ideamine/shared/format';
 import { useAuth } from '../../auth/AuthProvider';
 import { fetchDeletedIdeas, purgeIdea, recoveryKeys, restoreIdea, type DeletedIdea } from '../api/recovery';
 import { AdminPage } from '../common/AdminPage';
@@ -34,7 +34,7 @@ async function each(ids: number[], act: (id: number) => Promise<unknown>) {
 }
 
 const summary = (verb: string) => (r: { done: number; failed: number }) =>
-  `${verb} ${formatCount(r.done)} ideas${r.failed ? `; ${formatCount(r.failed)} failed` : ''}`;
+  `${verb} ${formatCountOf(r.done, 'idea')}${r.failed ? `; ${formatCount(r.failed)} failed` : ''}`;
 
 export function RecoveryPage() {
   const { client } = useAuth();
@@ -105,7 +105,7 @@ export function RecoveryPage() {
               confirmText="Restore"
               onConfirm={() => restore.mutate(ids)}
             >
-              Restore {formatCount(ids.length)} ideas? They return to the knowledge base and, when public, to the
+              Restore {formatCountOf(ids.length, 'idea')}? They return to the knowledge base and, when public, to the
               portal.
             </ConfirmButton>
             <ConfirmButton
@@ -117,8 +117,8 @@ export function RecoveryPage() {
               confirmText="Purge for good"
               onConfirm={() => purge.mutate(ids)}
             >
-              Purge {formatCount(ids.length)} ideas for good? Their votes, sources and history go too. This cannot be
-              undone.
+              Purge {formatCountOf(ids.length, 'idea')} for good? Their votes, sources and history go too. This cannot
+              be undone.
             </ConfirmButton>
           </>
         }

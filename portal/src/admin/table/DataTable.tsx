@@ -2,7 +2,7 @@ import '@blueprintjs/table/lib/css/table.css';
 import { Button, Checkbox, HotkeysProvider, Icon, Spinner } from '@blueprintjs/core';
 import { Cell, Column, ColumnHeaderCell, RenderMode, SelectionModes, Table2 } from '@blueprintjs/table';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { formatCount } from '@ideamine/shared/format';
+import { formatCount, formatCountOf } from '@ideamine/shared/format';
 import { useNotifications } from '../../layout/Notifications';
 import { Empty, ErrorCallout, Loading } from '../../features/common/QueryState';
 import type { RowSource } from './row-source';
@@ -90,7 +90,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     try {
       await navigator.clipboard.writeText(text);
       setCopied(selected.size);
-      notify(`Copied ${formatCount(selected.size)} rows`, 'success');
+      notify(`Copied ${formatCountOf(selected.size, 'row')}`, 'success');
     } catch {
       notify('The browser refused clipboard access', 'error');
     }

@@ -1,7 +1,7 @@
 import { Card, H2, H5 } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { formatCount } from '@ideamine/shared/format';
+import { formatCountOf } from '@ideamine/shared/format';
 import { useAuth } from '../../auth/AuthProvider';
 import { categoriesQuery } from '../../queries/ideas';
 import { QueryState } from '../common/QueryState';
@@ -12,7 +12,10 @@ export function CategoriesPage() {
   return (
     <div>
       <H2>Categories</H2>
-      <p className="im-muted">Every public idea belongs to one or more categories.</p>
+      <p className="im-muted">
+        Each idea is filed under the categories its words match. One that matches none is still in{' '}
+        <Link to="/ideas">all ideas</Link> and in <Link to="/search">search</Link>.
+      </p>
       <QueryState query={query} isEmpty={(d) => d.length === 0} emptyMessage="No categories yet.">
         {(categories) => (
           <div className="im-idea-grid">
@@ -21,7 +24,7 @@ export function CategoriesPage() {
                 <Card interactive compact>
                   <H5>{c.name}</H5>
                   <p className="im-muted">{c.description}</p>
-                  <strong>{formatCount(c.count)} ideas</strong>
+                  <strong>{formatCountOf(c.count, 'idea')}</strong>
                 </Card>
               </Link>
             ))}

@@ -1,6 +1,6 @@
 import { AnchorButton, Card, H1, H4 } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
-import { formatCount } from '@ideamine/shared/format';
+import { formatCountOf } from '@ideamine/shared/format';
 import { useAuth } from '../../auth/AuthProvider';
 import { ideaListQuery } from '../../queries/ideas';
 import { IdeaGrid } from '../ideas/IdeaGrid';
@@ -15,7 +15,7 @@ export function LandingPage() {
         <H1>Find the product idea worth building</H1>
         <p className="im-lead">
           Ideamine reads the web for problems people want solved
-          {all.data ? `, and has scored ${formatCount(all.data.pagination.total)} ideas so far` : ''}.
+          {all.data ? `, and has scored ${formatCountOf(all.data.pagination.total, 'idea')} so far` : ''}.
         </p>
         <div className="im-row">
           <AnchorButton href="/ideas" intent="primary" size="large" text="Browse ideas" />

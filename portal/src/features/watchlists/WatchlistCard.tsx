@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import type { Watchlist } from '@ideamine/shared/contract/watchlists';
-import { formatCount, formatRelative } from '@ideamine/shared/format';
+import { formatCount, formatCountOf, formatRelative } from '@ideamine/shared/format';
 import { messageOf } from '../../api/errors';
 import { useAuth } from '../../auth/AuthProvider';
 import { useNotifications } from '../../layout/Notifications';
@@ -43,7 +43,7 @@ export function WatchlistCard({ watchlist: w, emailEnabled }: { watchlist: Watch
         </div>
       </div>
       <p>
-        Watches {describeWatch(w)}. {formatCount(w.match_count)} matches
+        Watches {describeWatch(w)}. {formatCountOf(w.match_count, 'match', 'matches')}
         {w.last_matched_at ? `, the last ${formatRelative(w.last_matched_at)}` : ' so far'}.
       </p>
       <WeeklyMatches weekly={w.weekly} />
