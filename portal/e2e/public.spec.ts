@@ -117,6 +117,19 @@ test('every score says why: the quoted sentences, and how good the scores are', 
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `horizontal overflow at ${width}`).toBeLessThanOrEqual(0);
     await screenshot(page, `about-scores-${width}`);
+    // The profit score is a rank among kept ideas, not an average: the idea page says so and links
+    // to the heading that gives each label's share.
+    await page.goBack();
+    await expect(why).toContainText('The profit score is not the average of these four');
+    await why.getByRole('link', { name: 'how the profit score is made' }).click();
+    await expect(page).toHaveURL(/\/about\/scores#how-the-profit-score-is-made$/);
+    await expect(page.getByRole('heading', { name: 'How the profit score is made' })).toBeInViewport();
+    await expect(page.getByText(/^Very High: from 8\.0, the top 10%$/)).toBeVisible();
+    await expect(page.getByText(/^Speculative: below 3\.5, the lowest 15%$/)).toBeVisible();
+    // Opened from the address alone (shared, reloaded), it lands there too once the figures arrive.
+    await page.goto('/');
+    await page.goto('/about/scores#how-the-profit-score-is-made');
+    await expect(page.getByRole('heading', { name: 'How the profit score is made' })).toBeInViewport();
   }
   expect(pageErrors).toEqual([]);
 });

@@ -200,6 +200,8 @@ export const aboutScoresSchema = z
         .nullable(),
     }),
     profit_weights: z.array(z.object({ sub_score: z.string(), weight: z.number() })),
+    /** Each label's lowest profit score, and the share of the ideas the model keeps that score below it. */
+    profit_scale: z.array(z.object({ label: z.string(), from_score: z.number(), kept_below: z.number() })),
     prefilter_threshold: z.number(),
     held_out: z.object({
       model_version: z.string(),

@@ -7,6 +7,7 @@ import { QUOTING_RULE } from '@ideamine/server/llm/idea-model/informative';
 import { isNeedIntent, isNoiseIntent } from '@ideamine/server/llm/idea-model/intents';
 import {
   IdeaModel,
+  PROFIT_LABEL_SHARES,
   SUB_SCORES,
   weightedProfit,
   type IdeaModelFile,
@@ -38,16 +39,6 @@ const SUB_PENALTIES = [0.001, 0.003, 0.01, 0.03];
 const FLAG_PENALTY_SCALE = 0.1;
 /** The pre-filter must keep noise out this well out of fold; among thresholds that do, recall decides. */
 const TARGET_PRECISION = 0.85;
-/**
- * Where the calibration puts the labels' lower bounds (Low 3.5, Medium 5, High 6.5, Very High 8),
- * as shares of the kept posts below each: the bottom 15% Speculative, the top 10% Very High.
- */
-const LABEL_KNOTS: [share: number, shown: number][] = [
-  [0.15, 3.5],
-  [0.45, 5],
-  [0.75, 6.5],
-  [0.9, 8],
-];
 /**
  * How much a review labelled by its dataset's authors counts against one labelled here: their
  * "functional requirement" is an idea by this guide three times in four. Out of fold (in the
@@ -238,7 +229,7 @@ function calibration(rawKept: number[]): Pick<IdeaModelFile['profit'], 'calibrat
   const sorted = [...rawKept].sort((a, b) => a - b);
   const at = (share: number) => sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]!;
   const knots: [number, number][] = [[0, 0]];
-  for (const [share, shown] of LABEL_KNOTS) knots.push([round5(at(share)), shown]);
+  for (const [share, shown] of PROFIT_LABEL_SHARES) knots.push([round5(at(share)), shown]);
   const top = knots.at(-1)![0];
   const above = sorted.filter((v) => v > top);
   const tail = above.length ? above.reduce((s, v) => s + v - top, 0) / above.length : 0.5;

@@ -2,6 +2,7 @@ import { H5 } from '@blueprintjs/core';
 import { Link } from '@tanstack/react-router';
 import type { ScoreEvidence } from '@ideamine/shared/contract/knowledge';
 import { formatNumber } from '@ideamine/shared/format';
+import { PROFIT_HEADING_ID } from '../static/anchors';
 
 // "Why this score": under each profit sub-score, the sentences of the idea's own text that drove
 // it, quoted. The same block on the public idea page, the admin knowledge page and Idea Storm, so
@@ -45,7 +46,12 @@ export function WhyThisScore(props: { scores: SubScoreValues; evidence: ScoreEvi
         <p className="im-muted">This idea was scored before scores came with the sentences behind them.</p>
       )}
       <p className="im-muted">
-        <Link to="/about/scores">About the scores</Link>: how they are made and how often they are right.
+        The profit score is not the average of these four: it weighs them and ranks the idea among the others the model
+        keeps (
+        <Link to="/about/scores" hash={PROFIT_HEADING_ID}>
+          how the profit score is made
+        </Link>
+        ). <Link to="/about/scores">About the scores</Link>: what the model learned from and how often it is right.
       </p>
     </section>
   );

@@ -6,6 +6,8 @@ import { formatCount, formatCountOf, formatNumber } from '@ideamine/shared/forma
 import { useAuth } from '../../auth/AuthProvider';
 import { aboutScoresQuery } from '../../queries/ideas';
 import { QueryState } from '../common/QueryState';
+import { useScrollToHash } from '../common/use-scroll-to-hash';
+import { PROFIT_HEADING_ID } from './anchors';
 import { TableScroll } from '../common/TableScroll';
 
 // "About the scores": which model scores ideas, what it learned from, and how often it is right
@@ -46,6 +48,7 @@ function WeaklyLabelled({ weak }: { weak: NonNullable<AboutScores['training']['w
 }
 
 function About({ about }: { about: AboutScores }) {
+  useScrollToHash();
   const h = about.held_out;
   // A held-out source the model also learned from is split post by post (worker/quality/DATA.md).
   const learnt = new Set(about.training.sources.map((t) => t.source));
@@ -118,11 +121,10 @@ function About({ about }: { about: AboutScores }) {
         ])}
       />
 
-      <H4>How the profit score is made</H4>
+      <H4 id={PROFIT_HEADING_ID}>How the profit score is made</H4>
       <p>
-        The four sub-scores (each 0 to 10) are weighted, then placed on the labels&apos; scale: 3.5 Low, 5 Medium, 6.5
-        High, 8 Very High. The weights were fitted on scores each post got from a model that had not learned from its
-        source (cross-validation), so they order kept ideas by strength:
+        The four sub-scores (each 0 to 10) are weighted. The weights were fitted on scores each post got from a model
+        that had not learned from its source (cross-validation), so they order kept ideas by strength:
       </p>
       <ul>
         {about.profit_weights.map((w) => (
@@ -131,6 +133,27 @@ function About({ about }: { about: AboutScores }) {
           </li>
         ))}
       </ul>
+
+      <p>The weighted sum is then placed on the labels&apos; scale by how it ranks among the posts the model keeps:</p>
+      <ul>
+        {about.profit_scale[0] && (
+          <li>
+            Speculative: below {formatNumber(about.profit_scale[0].from_score, { decimals: 1 })}, the lowest{' '}
+            {share(about.profit_scale[0].kept_below)}
+          </li>
+        )}
+        {about.profit_scale.map((s, i) => (
+          <li key={s.label}>
+            {s.label}: from {formatNumber(s.from_score, { decimals: 1 })},{' '}
+            {i === about.profit_scale.length - 1 ? 'the top' : 'the next'}{' '}
+            {share((about.profit_scale[i + 1]?.kept_below ?? 1) - s.kept_below)}
+          </li>
+        ))}
+      </ul>
+      <p>
+        So the profit score says how an idea compares with the others, while each sub-score keeps its own 0 to 10 scale:
+        an idea can be Very High without a sub-score near 10.
+      </p>
 
       <H4>What it learned from</H4>
       <FigureTable

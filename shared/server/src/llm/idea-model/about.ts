@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { ideaModel, SUB_SCORES } from './model';
+import { profitLabel } from '../scoring';
+import { ideaModel, PROFIT_LABEL_SHARES, SUB_SCORES } from './model';
 
 // What the portal's "About the scores" page publishes: which model scores ideas, what it learned
 // from, and how it did on posts it never saw (the held-out test split, measured by
@@ -58,6 +59,11 @@ function build() {
       weakly_labelled: model.training.weakly_labelled ?? null,
     },
     profit_weights: SUB_SCORES.map((k) => ({ sub_score: k, weight: model.profit.weights[k] })),
+    profit_scale: PROFIT_LABEL_SHARES.map(([share, from]) => ({
+      label: profitLabel(from),
+      from_score: from,
+      kept_below: share,
+    })),
     prefilter_threshold: model.prefilter.threshold,
     held_out: {
       /** The model the figures were measured on; differs from model_version until evaluated again. */

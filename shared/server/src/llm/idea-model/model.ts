@@ -54,6 +54,19 @@ export interface IdeaModelFile {
   };
 }
 
+/**
+ * Where the calibration puts the labels' lower bounds (Low 3.5, Medium 5, High 6.5, Very High 8),
+ * as shares of the kept posts below each: the bottom 15% Speculative, the top 10% Very High. A
+ * profit score thus says how an idea ranks among those the model keeps (train.ts fits the knots;
+ * the About page says so).
+ */
+export const PROFIT_LABEL_SHARES: readonly (readonly [share: number, shown: number])[] = [
+  [0.15, 3.5],
+  [0.45, 5],
+  [0.75, 6.5],
+  [0.9, 8],
+];
+
 export interface IdeaVerdict {
   isIdea: boolean;
   /** The model's probability that the post is an idea, 0..1. */
