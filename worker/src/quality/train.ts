@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { featuresOf, featureValues } from '@ideamine/server/llm/idea-model/features';
+import type { AdviceFile } from '@ideamine/server/llm/idea-model/advice';
 import { QUOTING_RULE } from '@ideamine/server/llm/idea-model/informative';
 import { isNeedIntent, isNoiseIntent } from '@ideamine/server/llm/idea-model/intents';
 import {
@@ -28,7 +29,11 @@ import { FOLDS, foldOf } from './split';
 // model that scored them never learned from. The shipped model is then fitted on all of them.
 // Deterministic: the same labels give the same file, version included.
 
-const MODEL_FILE = path.resolve(import.meta.dirname, '../../../shared/server/src/llm/idea-model/model.json');
+const MODEL_DIR = path.resolve(import.meta.dirname, '../../../shared/server/src/llm/idea-model');
+const MODEL_FILE = path.join(MODEL_DIR, 'model.json');
+const ADVICE_FILE = path.join(MODEL_DIR, 'advice.json');
+/** Advice on a sub-score starts below what this share of the kept ideas get (advice.ts). */
+const ADVICE_SHARE = 1 / 3;
 /** A word or phrase must occur in this many training posts to become a feature. */
 const MIN_POSTS = 5;
 /** The pre-filter's candidates. The lightest used to be 0.0001, and it was chosen: the range now reaches past the choice (0.00003). */
@@ -291,7 +296,7 @@ function outOfFoldReport(dev: LabelledPost[], kept: boolean[], profit: (number |
   };
 }
 
-export function train(): IdeaModelFile {
+export function train(): { model: IdeaModelFile; advice: AdviceFile } {
   const dev = loadDataset().filter((p) => p.split !== 'test');
   const weakPosts = loadWeaklyLabelled();
   const weak: WeakPosts = { posts: weakPosts, ids: new Set(weakPosts.map((p) => p.id)) };
@@ -342,6 +347,14 @@ export function train(): IdeaModelFile {
       .map((p) => ({ values: SUB_SCORES.map((k) => subOf(p)[k]), target: PROFIT_TARGET(p) })),
   );
   const calibrated = calibration(keptPosts.map((p) => weightedProfit(profitFit, subOf(p))));
+  // Where advice on each sub-score starts: the lower third of what the kept ideas get out of fold.
+  const keptIdeas = keptPosts.filter((p) => p.label === 'idea');
+  const adviceBelow = Object.fromEntries(
+    SUB_SCORES.map((k) => {
+      const values = keptIdeas.map((p) => subOf(p)[k]).sort((a, b) => a - b);
+      return [k, round5(values[Math.floor(ADVICE_SHARE * values.length)]!)];
+    }),
+  ) as Record<SubScore, number>;
 
   // The shipped model: every part fitted on all development posts with the penalties chosen above.
   const features = vocabulary(learnable, cache);
@@ -395,11 +408,16 @@ export function train(): IdeaModelFile {
   );
   console.log(`profit = ${file.profit.bias} + ${SUB_SCORES.map((k) => `${file.profit.weights[k]} ${k}`).join(' + ')}`);
   console.log(`out of fold (${FOLDS} folds, whole sources held out): ${JSON.stringify(report)}`);
-  return file;
+  console.log(`advice below: ${SUB_SCORES.map((k) => `${k} ${adviceBelow[k]}`).join(', ')}`);
+  return {
+    model: file,
+    advice: { model_version: file.version, share_below: round5(ADVICE_SHARE), below: adviceBelow },
+  };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const model = train();
+  const { model, advice } = train();
   writeFileSync(MODEL_FILE, JSON.stringify(model) + '\n');
-  console.log(`${model.version} -> ${path.relative(process.cwd(), MODEL_FILE)}`);
+  writeFileSync(ADVICE_FILE, JSON.stringify(advice, null, 2) + '\n');
+  console.log(`${model.version} -> ${path.relative(process.cwd(), MODEL_FILE)}, with ${path.basename(ADVICE_FILE)}`);
 }

@@ -2,7 +2,8 @@ import type { Db } from '../db/database';
 import type { ProfitLabel } from '../db/schema';
 import { recordedCall } from './call-log';
 import type { Analysis, CategoryOption, IdeaText, LlmProvider } from './provider';
-import { ideaModel, SUB_SCORES } from './idea-model/model';
+import { adviceBars } from './idea-model/advice';
+import { ideaModel, SUB_SCORES, type SubScore } from './idea-model/model';
 import { scoreColumns, subScoresOf } from './scoring';
 
 // One idea through enrichment and analysis, outside the crawl pipeline: Idea Storm and profit
@@ -37,31 +38,32 @@ export interface IdeaEvaluation {
   model: string;
 }
 
-const ADVICE: [keyof Analysis, number, string][] = [
+const ADVICE: [SubScore, keyof Analysis, string][] = [
   [
+    'severity',
     'problem_severity_score',
-    5,
-    'The pain is not yet clear: find customers who already spend time or money on this problem.',
+    'The pain is less clear than in most ideas: find customers who already spend time or money on this problem.',
   ],
   [
+    'demand',
     'market_demand_score',
-    5,
-    'Demand is unproven: look for forums, searches or competitors that show people want this.',
+    'Demand looks thinner than for most ideas: look for forums, searches or competitors that show people want this.',
   ],
   [
+    'monetization',
     'monetization_score',
-    5,
-    'The revenue model is weak: decide who pays, how often and how much, and test it with a pre-sale.',
+    'The revenue model is weaker than in most ideas: decide who pays, how often and how much, and test it with a pre-sale.',
   ],
   [
+    'implementation',
     'implementation_score',
-    5,
-    'The build looks hard: cut the first version down to one workflow you can ship in weeks.',
+    'The build looks harder than most: cut the first version down to one workflow you can ship in weeks.',
   ],
 ];
 
-export function recommendationsFor(a: Analysis): string[] {
-  const tips = ADVICE.filter(([k, below]) => (a[k] as number) < below).map(([, , tip]) => tip);
+/** Advice on each sub-score below its bar (advice.ts: the lower third of kept ideas, for the local model). */
+export function recommendationsFor(a: Analysis, bars: Record<SubScore, number>): string[] {
+  const tips = ADVICE.filter(([k, column]) => (a[column] as number) < bars[k]).map(([, , tip]) => tip);
   if (!tips.length) tips.push('Strong on every factor: move to customer interviews and a paid pilot.');
   return tips;
 }
@@ -80,7 +82,7 @@ export async function evaluateIdea(
   const a = await recordedCall(db, provider, `${purpose}.analyse`, knowledgeId, () =>
     provider.analyse({ ...idea, summary: e.summary, categories: cats, keywords: e.keywords }),
   );
-  return { ...evaluation(e, cats, a), provider: provider.name, model: provider.model };
+  return { ...evaluation(e, cats, a, adviceBars(provider.name)), provider: provider.name, model: provider.model };
 }
 
 const FACTOR_NAMES = {
@@ -96,6 +98,7 @@ function evaluation(
   e: { summary: string; keywords: string[]; key_strengths: string[] },
   cats: string[],
   a: Analysis,
+  bars: Record<SubScore, number>,
 ): Omit<IdeaEvaluation, 'provider' | 'model'> {
   const model = ideaModel();
   const profit = model.file.profit;
@@ -124,6 +127,6 @@ function evaluation(
       },
     ],
     evidence: a.evidence ?? { severity: [], demand: [], monetization: [], implementation: [] },
-    recommendations: recommendationsFor(a),
+    recommendations: recommendationsFor(a, bars),
   };
 }
