@@ -37,6 +37,21 @@ test('Idea Storm analyses an idea and keeps it in the history', async ({ page })
   await page.getByRole('button', { name: 'Analyse' }).click();
   await expect(page.getByText('Problem severity').first()).toBeVisible({ timeout: 15_000 });
   await screenshot(page, 'idea-storm');
+  // On a phone: each score reads "3.4 / 10" on one line, and the breakdown scrolls in its own box.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const score = page
+    .getByRole('table', { name: 'Sub-scores' })
+    .getByRole('cell', { name: /^\d+\.\d \/ 10$/ })
+    .first();
+  const lines = await score.evaluate((cell) => {
+    const range = document.createRange();
+    range.selectNodeContents(cell);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  });
+  expect(lines).toBe(1);
+  await expect(page.getByRole('region', { name: 'Profit breakdown' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await screenshot(page, 'idea-storm-390');
   await page.goto('/dashboard/idea-storm/history');
   await expect(page.getByText('Invoice chaser for plumbers').first()).toBeVisible();
 });

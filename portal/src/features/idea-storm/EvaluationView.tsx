@@ -3,6 +3,7 @@ import { formatNumber, ideaScoreIntentOutOfTen, innovationChipLabel, scoreChipIn
 import type { IdeaEvaluation } from '../../queries/idea-storm';
 import { ScoreTag } from '../ideas/IdeaCard';
 import { WhyThisScore } from '../ideas/WhyThisScore';
+import { TableScroll } from '../common/TableScroll';
 
 // An idea's evaluation (Idea Storm's analysis and profit analysis alike): profit score and label,
 // the four sub-scores out of 10, the innovation scores out of 5, the weighted breakdown, key
@@ -40,7 +41,7 @@ function SubScores({ evaluation }: { evaluation: IdeaEvaluation }) {
                 stripes={false}
               />
             </td>
-            <td>{formatNumber(evaluation[key], { decimals: 1 })} / 10</td>
+            <td className="im-nowrap">{formatNumber(evaluation[key], { decimals: 1 })} / 10</td>
           </tr>
         ))}
       </tbody>
@@ -73,26 +74,28 @@ function ProfitBreakdown({ evaluation }: { evaluation: IdeaEvaluation }) {
   return (
     <>
       <H4>How the profit score adds up</H4>
-      <HTMLTable compact striped aria-label="Profit breakdown" className="im-section">
-        <thead>
-          <tr>
-            <th>Factor</th>
-            <th>Score</th>
-            <th>Weight</th>
-            <th>Contribution</th>
-          </tr>
-        </thead>
-        <tbody>
-          {evaluation.profit_breakdown.map((row) => (
-            <tr key={row.factor}>
-              <td>{factorName(row.factor)}</td>
-              <td>{row.score === null ? '' : formatNumber(row.score, { decimals: 1 })}</td>
-              <td>{row.weight === null ? '' : `× ${formatNumber(row.weight)}`}</td>
-              <td>{formatNumber(row.contribution)}</td>
+      <TableScroll label="Profit breakdown" className="im-section">
+        <HTMLTable compact striped>
+          <thead>
+            <tr>
+              <th>Factor</th>
+              <th>Score</th>
+              <th>Weight</th>
+              <th>Contribution</th>
             </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
+          </thead>
+          <tbody>
+            {evaluation.profit_breakdown.map((row) => (
+              <tr key={row.factor}>
+                <td>{factorName(row.factor)}</td>
+                <td>{row.score === null ? '' : formatNumber(row.score, { decimals: 1 })}</td>
+                <td>{row.weight === null ? '' : `× ${formatNumber(row.weight)}`}</td>
+                <td>{formatNumber(row.contribution)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      </TableScroll>
     </>
   );
 }
