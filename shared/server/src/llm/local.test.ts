@@ -23,10 +23,29 @@ describe('LocalProvider.enrich', () => {
       },
       [],
     );
-    expect(value.keywords).toContain('invoices');
+    expect(value.keywords).toContain('invoice');
     for (const chatter of ['advice', 'example', 'experience', 'thanks', 'advance', 'guys'])
       expect(value.keywords).not.toContain(chatter);
     for (const k of value.keywords) expect(FILLER_WORDS.has(k) || k.includes("'"), k).toBe(false);
+  });
+
+  it('names a topic once, in the singular where that is sure', async () => {
+    const { value } = await new LocalProvider().enrich(
+      {
+        title: 'A list of my subscribed subreddits',
+        body:
+          'Every subreddit page shows comments, but not the subreddits I follow. Show them with their links, ' +
+          'their users online and a comment count per category. Data about the categories would help too.',
+      },
+      [],
+    );
+    // Known regular plurals take wink's singular; "subreddits" joins "subreddit" because the text uses both.
+    for (const one of ['subreddit', 'comment', 'link', 'user', 'category']) expect(value.keywords).toContain(one);
+    for (const many of ['subreddits', 'comments', 'links', 'users', 'categories'])
+      expect(value.keywords).not.toContain(many);
+    // A learned plural keeps its form: "data", not "datum".
+    expect(value.keywords).toContain('data');
+    expect(value.keywords).not.toContain('datum');
   });
 
   it('sums a post up in sentences that say something, or by its title when none does', async () => {

@@ -160,16 +160,49 @@ function scale(count: number, max: number, base: number, perCue = 0.22): number 
   return Math.round(Math.min(max, Math.max(0, v)) * 100) / 100;
 }
 
+/** The regular plurals of a singular noun: "link" -> links, "box" -> boxes, "category" -> categories. */
+const regularPlurals = (singular: string) => [
+  `${singular}s`,
+  `${singular}es`,
+  ...(singular.endsWith('y') ? [`${singular.slice(0, -1)}ies`] : []),
+];
+
+/** The singulars a word might be the regular plural of ("subreddits" -> subreddit). */
+const singularsOf = (word: string) =>
+  [word.slice(0, -1), word.slice(0, -2), word.endsWith('ies') ? `${word.slice(0, -3)}y` : ''].filter(
+    (s) => s.length >= 3 && regularPlurals(s).includes(word),
+  );
+
+/**
+ * A noun's keyword form: its singular where that is sure, so one topic is one keyword on a card
+ * and in trending ("comments" and "comment" were two). Wink's lemma is taken only for a regular
+ * plural ("users" -> user, "categories" -> category), never a learned one ("data" -> datum).
+ */
+function keywordForm(t: ItemToken, normal: string): string {
+  if (t.out(its.pos) !== 'NOUN') return normal;
+  const lemma = t.out(its.lemma);
+  return lemma !== normal && regularPlurals(lemma).includes(normal) ? lemma : normal;
+}
+
 function keywordsOf(doc: WinkDocument, limit: number): string[] {
   const counts = new Map<string, number>();
   doc.tokens().each((t: ItemToken) => {
     const pos = t.out(its.pos);
     if (t.out(its.type) !== 'word' || t.out(its.stopWordFlag) || (pos !== 'NOUN' && pos !== 'PROPN' && pos !== 'ADJ'))
       return;
-    const word = t.out(its.normal);
-    if (word.length < 3 || isFillerWord(word)) return;
+    const normal = t.out(its.normal);
+    if (normal.length < 3 || isFillerWord(normal)) return;
+    const word = keywordForm(t, normal);
     counts.set(word, (counts.get(word) ?? 0) + (pos === 'ADJ' ? 0.5 : 1));
   });
+  // A plural wink does not know ("subreddits") joins its singular when the text uses that too.
+  for (const [word, n] of [...counts]) {
+    const singular = singularsOf(word).find((s) => counts.has(s));
+    if (singular) {
+      counts.set(singular, counts.get(singular)! + n);
+      counts.delete(word);
+    }
+  }
   return [...counts.entries()]
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
     .slice(0, limit)
