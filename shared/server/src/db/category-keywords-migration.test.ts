@@ -88,3 +88,26 @@ describe('migration 0043: keywords revised from labelled ideas', () => {
     expect(community.filter((k) => k === 'reddit')).toHaveLength(1);
   });
 });
+
+describe('migration 0044: a job is often a task, not a hire', () => {
+  const MIGRATION = '0044_hr_job_is_a_task.sql';
+
+  it('files work orders and lost jobs elsewhere and hiring under HR, with the seeded lists', async () => {
+    expect(await keywordsOf('hr')).not.toContain('job');
+    for (const task of [
+      'Supplier invoice matching: we match supplier invoices to jobs by hand',
+      'GF lost her job, we are trying to make it using Etsy',
+      'A dashboard for failed cron jobs',
+    ])
+      expect(await categoriesOf(task), task).not.toContain('hr');
+    for (const hiring of ['A job board for nurses who travel', 'Track every job application in one place'])
+      expect(await categoriesOf(hiring), hiring).toContain('hr');
+  });
+
+  it('changes only a list that still holds "job", and adds no phrase twice', async () => {
+    await rerun(MIGRATION, `UPDATE categories SET keywords = '{hiring,job,job board}' WHERE slug = 'hr'`);
+    expect(await keywordsOf('hr')).toEqual(['hiring', 'job board', 'job search', 'job posting', 'job application']);
+    await rerun(MIGRATION, `UPDATE categories SET keywords = '{hiring,resume}' WHERE slug = 'hr'`);
+    expect(await keywordsOf('hr')).toEqual(['hiring', 'resume']);
+  });
+});
