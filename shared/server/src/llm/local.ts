@@ -180,8 +180,10 @@ const singularsOf = (word: string) =>
  */
 function keywordForm(t: ItemToken, normal: string): string {
   if (t.out(its.pos) !== 'NOUN') return normal;
-  const lemma = t.out(its.lemma);
-  return lemma !== normal && regularPlurals(lemma).includes(normal) ? lemma : normal;
+  // wink's typings give its.lemma an add-on signature out() does not accept, and it is undefined
+  // for a few tokens the lemmatiser skips (as in features.ts).
+  const lemma = t.out(its.lemma as unknown as typeof its.normal) as string | undefined;
+  return lemma && lemma !== normal && regularPlurals(lemma).includes(normal) ? lemma : normal;
 }
 
 function keywordsOf(doc: WinkDocument, limit: number): string[] {
