@@ -198,6 +198,13 @@ test('trending keywords say "new" when there was nothing before, not +100%', asy
   await expect(table).toBeVisible();
   await expect(table).not.toContainText('+100');
   if (fresh) await expect(table.getByRole('row', { name: new RegExp(`^${fresh.keyword}\\b`) })).toContainText('new');
+  // On a phone the table fits: Before is left out (Change says it), Trend keeps its arrow and the word
+  // goes to screen readers.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const region = page.getByRole('region', { name: 'Trending keywords' });
+  expect(await region.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  await expect(table.getByRole('row').nth(1)).toContainText(/increasing|decreasing|stable/);
+  await screenshot(page, 'trending-390');
 });
 
 test('a missing idea says so in plain words, with a way on and no retry that cannot help', async ({ page }) => {

@@ -38,7 +38,8 @@ export function TrendingPage(props: { timeFilter: TrendingTimeFilter; page: numb
                   <tr>
                     <th>Keyword</th>
                     <th>Mentions</th>
-                    <th>Before</th>
+                    {/* On a phone the change says it: the column would push Trend off the screen. */}
+                    <th className="im-phone-hidden-column">Before</th>
                     <th>Change</th>
                     <th>Trend</th>
                   </tr>
@@ -54,14 +55,15 @@ export function TrendingPage(props: { timeFilter: TrendingTimeFilter; page: numb
                           </Link>
                         </td>
                         <td>{formatCount(k.count)}</td>
-                        <td>{formatCount(k.previous_count)}</td>
+                        <td className="im-phone-hidden-column">{formatCount(k.previous_count)}</td>
                         <td>
                           {/* Nothing before: a percentage of zero would read as +100%. */}
                           {k.previous_count === 0 ? 'new' : formatPercent(k.change_percentage, { sign: true })}
                         </td>
                         <td>
-                          <Tag intent={TREND_INTENT[trend]} icon={TREND_ICON[trend]} minimal>
-                            {trend}
+                          <Tag intent={TREND_INTENT[trend]} icon={TREND_ICON[trend]} minimal title={trend}>
+                            {/* On a phone the arrow says it, and the word stays for screen readers. */}
+                            <span className="im-phone-hidden-text">{trend}</span>
                           </Tag>
                         </td>
                       </tr>
