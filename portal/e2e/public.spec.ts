@@ -49,6 +49,17 @@ test('the home page lists real ideas and the idea detail shows scores and source
   const heading = (await page.getByRole('heading', { level: 2 }).first().textContent()) ?? '';
   expect(SEEDED_IDEAS.map((s) => s.title)).toContain(heading);
   await expect(page.getByRole('heading', { name: 'Scores' })).toBeVisible();
+  // The panel's profit score is the badge's, to the same decimal.
+  const badge = (await page
+    .locator('.im-section-head')
+    .getByText(/^\d+\.\d \/ 10$/)
+    .textContent())!;
+  await expect(
+    page
+      .getByRole('row', { name: /^Profit score/ })
+      .getByRole('cell')
+      .last(),
+  ).toHaveText(badge);
   await expect(page.getByRole('heading', { name: 'Votes' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Upvote' })).toBeDisabled();
   await screenshot(page, 'idea-detail');

@@ -36,7 +36,9 @@ const SUB_SCORES: [keyof PublicIdea, string][] = [
 ];
 
 /** A 0-10 score as "7.50 / 10"; one the idea was never given reads "Not scored", not "N/A / 10". */
-const outOfTen = (value: unknown) => (typeof value === 'number' ? `${formatNumber(value)} / 10` : 'Not scored');
+// One decimal, as the score badge and "Why this score" show them: 9.99 here beside 10.0 there read as two scores.
+const outOfTen = (value: unknown) =>
+  typeof value === 'number' ? `${formatNumber(value, { decimals: 1 })} / 10` : 'Not scored';
 
 const INNOVATION: [keyof PublicIdea, string][] = [
   ['business_model_innovation_score', 'Business model'],
