@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { DemoProgressDto } from '@ideamine/shared/contract/demo';
 import { formatCount, formatCountOf } from '@ideamine/shared/format';
+import { REFUSED_PRIVATE } from '@ideamine/shared/refusals';
 import type { ApiClient } from '../../api/client';
 import { messageOf } from '../../api/errors';
 import { useAuth } from '../../auth/AuthProvider';
@@ -41,7 +42,7 @@ function DemoProgress(props: { progress: DemoProgressDto }) {
 
 /** What to do about pages the workers would not or could not read. */
 function adviceFor(reason: string | null): string {
-  if (reason?.startsWith('refused: private address'))
+  if (reason?.startsWith(REFUSED_PRIVATE))
     return 'A worker that may not reach the demo site took its pages. If workers run on other machines, set DEMO_SITE_URL to an address of this server they can reach. Do not run "npm run demo" beside this server on the same database. Then load the demo again.';
   return 'Check that the workers can reach this server at its DEMO_SITE_URL, then load the demo again.';
 }

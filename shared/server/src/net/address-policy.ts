@@ -1,5 +1,6 @@
 import dns from 'node:dns';
 import net from 'node:net';
+import { REFUSED_PRIVATE } from '@ideamine/shared/refusals';
 
 // Refuses to connect to loopback, private, link-local (cloud metadata), CGNAT, multicast and
 // other special addresses, checked on the address actually connected to, so DNS tricks and
@@ -42,8 +43,7 @@ for (const [net6, bits] of [
 ] as const)
   blocked.addSubnet(net6, bits, 'ipv6');
 
-/** Starts every refusal, so an operator can find SSRF attempts among a job's tasks by one phrase. */
-export const REFUSED_PRIVATE = 'refused: private address';
+export { REFUSED_PRIVATE };
 
 export class BlockedAddressError extends Error {
   readonly code = 'EBLOCKEDADDRESS';
