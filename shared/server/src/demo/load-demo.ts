@@ -70,8 +70,6 @@ export interface DemoProgress {
   scored: number;
 }
 
-const NOTHING_YET = { job_ids: [], pages_crawled: 0, pages_total: 0, pages_not_read: 0, not_read_because: null };
-
 /** How far the latest demo load has come (its jobs are the newest job of each demo tag). */
 export async function demoProgress(db: Db): Promise<DemoProgress> {
   const jobs = await db
@@ -83,7 +81,17 @@ export async function demoProgress(db: Db): Promise<DemoProgress> {
     .orderBy('id', 'desc')
     .execute();
   const ids = jobs.map((j) => j.id);
-  if (!ids.length) return { state: 'not_loaded', ...NOTHING_YET, ideas: 0, scored: 0 };
+  if (!ids.length)
+    return {
+      state: 'not_loaded',
+      job_ids: [],
+      pages_crawled: 0,
+      pages_total: 0,
+      pages_not_read: 0,
+      not_read_because: null,
+      ideas: 0,
+      scored: 0,
+    };
   const tasks = await db
     .selectFrom('crawl_tasks')
     .select((eb) => [
@@ -93,15 +101,19 @@ export async function demoProgress(db: Db): Promise<DemoProgress> {
     ])
     .where('job_id', 'in', ids)
     .executeTakeFirstOrThrow();
-  const reason = await db
-    .selectFrom('crawl_tasks')
-    .select((eb) => [eb.fn.coalesce('skip_reason', 'error').as('reason'), eb.fn.countAll<string>().as('n')])
-    .where('job_id', 'in', ids)
-    .where('status', 'in', ['skipped', 'failed'])
-    .groupBy((eb) => eb.fn.coalesce('skip_reason', 'error'))
-    .orderBy('n', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const notRead = Number(tasks.not_read);
+  // Polled every second while the demo loads: the reason is looked up only once a page was not read.
+  const reason = notRead
+    ? await db
+        .selectFrom('crawl_tasks')
+        .select((eb) => [eb.fn.coalesce('skip_reason', 'error').as('reason'), eb.fn.countAll<string>().as('n')])
+        .where('job_id', 'in', ids)
+        .where('status', 'in', ['skipped', 'failed'])
+        .groupBy((eb) => eb.fn.coalesce('skip_reason', 'error'))
+        .orderBy('n', 'desc')
+        .limit(1)
+        .executeTakeFirst()
+    : undefined;
   const ideas = await db
     .selectFrom('knowledge')
     .select((eb) => [eb.fn.countAll<string>().as('ideas'), eb.fn.count<string>('analyzed_at').as('scored')])
@@ -110,7 +122,6 @@ export async function demoProgress(db: Db): Promise<DemoProgress> {
     .executeTakeFirstOrThrow();
   const crawling = jobs.some((j) => j.status === 'pending' || j.status === 'active');
   const scored = Number(ideas.scored);
-  const notRead = Number(tasks.not_read);
   // Failed: not one page was read. (A demo loaded again reads every page and finds no new idea:
   // its posts are ideas already.)
   const nothingRead = notRead > 0 && notRead === Number(tasks.total);

@@ -13,6 +13,8 @@ import { CURRENT_HOUR, ensureTaskRollups } from './task-rollups';
 
 /** A worker silent for three heartbeats (default heartbeat 10 s) counts as dead. */
 export const WORKER_ALIVE_SECONDS = 30;
+/** A heartbeat row of a worker alive now. */
+const ALIVE = sql<boolean>`last_seen_at > now() - make_interval(secs => ${WORKER_ALIVE_SECONDS})`;
 /** A queue-depth sample is recorded at most once per this many seconds. */
 export const SAMPLE_EVERY_SECONDS = 60;
 /** Samples older than this are deleted when a new one is recorded. */
@@ -108,7 +110,7 @@ export async function liveCrawlWorkers(db: Db): Promise<{ hostname: string; pid:
   return db
     .selectFrom('worker_heartbeats')
     .select(['hostname', 'pid'])
-    .where('last_seen_at', '>', sql<Date>`now() - make_interval(secs => ${WORKER_ALIVE_SECONDS})`)
+    .where(ALIVE)
     .where(sql<boolean>`'crawl' = ANY(queues)`)
     .orderBy('started_at')
     .execute();
@@ -119,7 +121,7 @@ export async function liveWorkersByQueue(db: Db): Promise<Map<string, { workers:
   const { rows } = await sql<{ queue: string; workers: string; paused: string }>`
     SELECT q AS queue, count(*) AS workers, count(*) FILTER (WHERE q = ANY(paused_queues)) AS paused
     FROM worker_heartbeats, unnest(queues) AS q
-    WHERE last_seen_at > now() - make_interval(secs => ${WORKER_ALIVE_SECONDS})
+    WHERE ${ALIVE}
     GROUP BY q`.execute(db);
   return new Map(rows.map((r) => [r.queue, { workers: n(r.workers), paused: n(r.paused) }]));
 }
