@@ -232,9 +232,8 @@ function fitProfit(examples: { values: number[]; target: number }[]): Omit<IdeaM
  */
 function calibration(rawKept: number[]): Pick<IdeaModelFile['profit'], 'calibration' | 'tail'> {
   const sorted = [...rawKept].sort((a, b) => a - b);
-  const at = (share: number) => sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]!;
   const knots: [number, number][] = [[0, 0]];
-  for (const [share, shown] of PROFIT_LABEL_SHARES) knots.push([round5(at(share)), shown]);
+  for (const [share, shown] of PROFIT_LABEL_SHARES) knots.push([round5(atShare(sorted, share)), shown]);
   const top = knots.at(-1)![0];
   const above = sorted.filter((v) => v > top);
   const tail = above.length ? above.reduce((s, v) => s + v - top, 0) / above.length : 0.5;
@@ -245,6 +244,9 @@ function calibration(rawKept: number[]): Pick<IdeaModelFile['profit'], 'calibrat
 }
 
 const round5 = (v: number) => Math.round(v * 1e5) / 1e5;
+/** The value `share` of the way up ascending `sorted` values (the share below it), the last at most. */
+const atShare = (sorted: number[], share: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]!;
 const weightsOf = (m: Linear) => ({ bias: round5(m.bias), weights: Array.from(m.weights, round5) });
 
 /**
@@ -352,7 +354,7 @@ export function train(): { model: IdeaModelFile; advice: AdviceFile } {
   const adviceBelow = Object.fromEntries(
     SUB_SCORES.map((k) => {
       const values = keptIdeas.map((p) => subOf(p)[k]).sort((a, b) => a - b);
-      return [k, round5(values[Math.floor(ADVICE_SHARE * values.length)]!)];
+      return [k, round5(atShare(values, ADVICE_SHARE))];
     }),
   ) as Record<SubScore, number>;
 
