@@ -18,6 +18,11 @@ const categoriesOf = async (title: string) =>
 const keywordsOf = async (slug: string) =>
   (await database().pool.query<{ keywords: string[] }>('SELECT keywords FROM categories WHERE slug = $1', [slug]))
     .rows[0]!.keywords;
+/** Each title of `under` is filed under `slug` with the seeded lists, and none of `elsewhere` is. */
+async function expectFiled(slug: string, titles: { elsewhere: string[]; under: string[] }): Promise<void> {
+  for (const title of titles.elsewhere) expect(await categoriesOf(title), title).not.toContain(slug);
+  for (const title of titles.under) expect(await categoriesOf(title), title).toContain(slug);
+}
 /** Runs `migration` again on the lists as `lists` (SQL) leaves them. */
 async function rerun(migration: string, lists: string): Promise<void> {
   await database().pool.query(`${lists}; DELETE FROM schema_migrations WHERE name = '${migration}';`);
@@ -29,18 +34,18 @@ describe('migration 0041: green is a colour', () => {
 
   it('files colours elsewhere and the environment under Sustainability, with the seeded lists', async () => {
     expect(await keywordsOf('sustainability')).not.toContain('green');
-    for (const colour of [
-      'A tool that turns the build badge green when every test passes',
-      'An app to brew the perfect cup of green tea',
-      'Leaving my job for greener pastures: a planner for career changes',
-    ])
-      expect(await categoriesOf(colour), colour).not.toContain('sustainability');
-    for (const topic of [
-      'A marketplace for eco-friendly packaging for small shops',
-      'Help small offices go green with a checklist',
-      'Compare green energy tariffs in one place',
-    ])
-      expect(await categoriesOf(topic), topic).toContain('sustainability');
+    await expectFiled('sustainability', {
+      elsewhere: [
+        'A tool that turns the build badge green when every test passes',
+        'An app to brew the perfect cup of green tea',
+        'Leaving my job for greener pastures: a planner for career changes',
+      ],
+      under: [
+        'A marketplace for eco-friendly packaging for small shops',
+        'Help small offices go green with a checklist',
+        'Compare green energy tariffs in one place',
+      ],
+    });
   });
 
   it('changes only a list that still holds "green", and adds no phrase twice', async () => {
@@ -94,14 +99,14 @@ describe('migration 0044: a job is often a task, not a hire', () => {
 
   it('files work orders and lost jobs elsewhere and hiring under HR, with the seeded lists', async () => {
     expect(await keywordsOf('hr')).not.toContain('job');
-    for (const task of [
-      'Supplier invoice matching: we match supplier invoices to jobs by hand',
-      'GF lost her job, we are trying to make it using Etsy',
-      'A dashboard for failed cron jobs',
-    ])
-      expect(await categoriesOf(task), task).not.toContain('hr');
-    for (const hiring of ['A job board for nurses who travel', 'Track every job application in one place'])
-      expect(await categoriesOf(hiring), hiring).toContain('hr');
+    await expectFiled('hr', {
+      elsewhere: [
+        'Supplier invoice matching: we match supplier invoices to jobs by hand',
+        'GF lost her job, we are trying to make it using Etsy',
+        'A dashboard for failed cron jobs',
+      ],
+      under: ['A job board for nurses who travel', 'Track every job application in one place'],
+    });
   });
 
   it('changes only a list that still holds "job", and adds no phrase twice', async () => {
