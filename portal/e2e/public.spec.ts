@@ -274,6 +274,25 @@ test('search shows suggestions and results', async ({ page }) => {
   await screenshot(page, 'search');
 });
 
+test('a search that finds nothing offers a respelling and clearing the filters', async ({ page }) => {
+  const { keyword, title } = SEEDED_IDEAS[1]!;
+  const typo = keyword.slice(0, 2) + keyword.slice(3);
+  await page.goto(`/search?q=${typo}`);
+  await expect(page.getByText(`No ideas match “${typo}”.`)).toBeVisible();
+  await expect(page.getByText('Did you mean')).toBeVisible();
+  await screenshot(page, 'search-did-you-mean');
+  await page.getByRole('link', { name: keyword, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`q=${keyword}`));
+  await expect(page.getByTestId('idea-card').first()).toContainText(title);
+
+  await page.goto(`/search?q=${keyword}&date_to=2001-01-01`);
+  await expect(page.getByText(`No ideas match “${keyword}” with these filters.`)).toBeVisible();
+  await expect(page.getByLabel('Found until')).toHaveValue('2001-01-01');
+  await page.getByRole('button', { name: 'Clear the filters' }).click();
+  await expect(page.getByTestId('idea-card').first()).toContainText(title);
+  await expect(page).not.toHaveURL(/date_to/);
+});
+
 test('redirects, guarded routes and the not-found page', async ({ page }) => {
   await page.goto('/trending-keywords');
   await expect(page).toHaveURL(/\/trending$/);

@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { AboutScores, IdeaCard, TrendingKeyword } from '@ideamine/shared/contract/public';
+import type { AboutScores, DidYouMean, IdeaCard, TrendingKeyword } from '@ideamine/shared/contract/public';
 import type { ScoreEvidence } from '@ideamine/shared/contract/knowledge';
 import type { ApiClient, Query } from '../api/client';
 import { keys } from './keys';
-import { fetchPage } from './paged';
+import { EMPTY_PAGINATION, fetchPage, type Page } from './paged';
 
 // Public idea reads: the lists, one idea, categories, trending keywords, search and suggestions.
 
@@ -88,10 +88,22 @@ export const trendingQuery = (client: ApiClient, params: Query) =>
     placeholderData: keepPreviousData,
   });
 
+/** A search's page, and for a search that found nothing a respelling that finds ideas. */
+export interface SearchAnswer extends Page<IdeaCard & { rank: number | null }> {
+  didYouMean: DidYouMean | null;
+}
+
 export const searchQuery = (client: ApiClient, params: Query) =>
   queryOptions({
     queryKey: keys.search(params),
-    queryFn: () => fetchPage<IdeaCard & { rank: number | null }>(client, '/public/search', params),
+    queryFn: async (): Promise<SearchAnswer> => {
+      const result = await client.get<(IdeaCard & { rank: number | null })[]>('/public/search', { query: params });
+      return {
+        items: result.data,
+        pagination: result.meta.pagination ?? EMPTY_PAGINATION,
+        didYouMean: (result.meta.did_you_mean as DidYouMean | undefined) ?? null,
+      };
+    },
     placeholderData: keepPreviousData,
   });
 

@@ -164,6 +164,13 @@ export const publicSearchQuery = z
   });
 export type PublicSearchQuery = z.infer<typeof publicSearchQuery>;
 
+/**
+ * meta.did_you_mean of a search that found nothing: its words respelt as the ideas spell them
+ * ("walpaper" -> "wallpaper", "to do" -> "todo"), with how many ideas that search finds.
+ */
+export const didYouMeanSchema = z.object({ q: z.string(), total: z.number().int() }).meta({ id: 'DidYouMean' });
+export type DidYouMean = z.infer<typeof didYouMeanSchema>;
+
 export const searchResultSchema = ideaCardSchema.extend({ rank: z.number().nullable() }).meta({ id: 'SearchResult' });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 

@@ -352,6 +352,31 @@ describe('GET /public/search', () => {
     expect(Array.isArray(trending.body.meta.trending)).toBe(true);
   });
 
+  it('offers a respelling of a search that found nothing, only when the respelling finds ideas', async () => {
+    const idea = await buildKnowledge(server.app, { title: 'Axolotl aquarium checklist', categories: ['cat-respell'] });
+    const typo = await http.get('/api/v1/public/search?q=axolotl%20aquarim');
+    expect(typo.status).toBe(200);
+    expect(typo.body.data).toEqual([]);
+    expect(typo.body.meta.did_you_mean).toEqual({ q: 'axolotl aquarium', total: 1 });
+    expect(ids(await http.get('/api/v1/public/search?q=axolotl%20aquarium'))).toEqual([idea.id]);
+
+    // Found: nothing to respell. Filters apply to the respelling as to the search.
+    expect((await http.get('/api/v1/public/search?q=axolotl')).body.meta.did_you_mean).toBeUndefined();
+    const filtered = await http.get('/api/v1/public/search?q=axolott&categories=cat-respell');
+    expect(filtered.body.meta.did_you_mean).toEqual({ q: 'axolotl', total: 1 });
+    const elsewhere = await http.get('/api/v1/public/search?q=axolott&categories=cat-search-a');
+    expect(elsewhere.body.meta.did_you_mean).toBeUndefined();
+
+    // Two words the search ignores (too common), joined as a title spells them.
+    await buildKnowledge(server.app, { title: 'Shared todo board for flatmates' });
+    const split = await http.get('/api/v1/public/search?q=to%20do');
+    expect(split.body.meta.did_you_mean).toMatchObject({ q: 'todo' });
+
+    // Words no title comes close to, and a phrase (meant as typed), get none.
+    expect((await http.get('/api/v1/public/search?q=zzyzzx')).body.meta.did_you_mean).toBeUndefined();
+    expect((await http.get('/api/v1/public/search?q=%22axolotl%20aquarim%22')).body.meta.did_you_mean).toBeUndefined();
+  });
+
   it('refuses dates out of order and malformed dates, naming the field', async () => {
     const res = await http.get('/api/v1/public/search?date_from=2025-02-01&date_to=2025-01-01');
     expect(res.status).toBe(400);

@@ -18,6 +18,7 @@ import {
   trendingKeywordSchema,
   trendingQuery,
   type IdeaCard,
+  type PublicSearchQuery,
   type SearchResult,
 } from '@ideamine/shared/contract/public';
 import { pageQuery } from '@ideamine/shared/contract/common';
@@ -35,6 +36,7 @@ import {
   topVotedIdeas,
 } from '@ideamine/server/queries/public-ideas';
 import { suggestions } from '@ideamine/server/queries/suggestions';
+import { didYouMean } from '@ideamine/server/queries/did-you-mean';
 import { aboutTheScores } from '@ideamine/server/llm/idea-model/about';
 import { categoriesWithCounts, trendingKeywords } from '@ideamine/server/queries/trending';
 import { ensureIdeaRollups } from '@ideamine/server/queries/idea-rollups';
@@ -88,8 +90,30 @@ async function ideaDetail(input: RouteInput<unknown, unknown, unknown>, id: numb
 const trendingFor = (app: AppContext, window: z.infer<typeof trendingQuery>['time_filter'], limit: number) =>
   app.publicCache.remember(`trending:${window}:${limit}`, async () => {
     await ensureIdeaRollups(app.db);
+
     return trendingKeywords(app.readDb, window, limit);
   });
+
+/**
+ * A search that found nothing, respelt from the words the ideas use (did-you-mean.ts), with the
+ * same filters; null when no respelling finds anything.
+ */
+async function searchRespelt(app: AppContext, auth: AuthState | null, query: PublicSearchQuery) {
+  const [categories, keywords] = await Promise.all([
+    app.publicCache.remember('categories', () => categoriesWithCounts(app.readDb)),
+    trendingFor(app, '30d', 100),
+  ]);
+  const extraWords = [...categories.map((c) => c.name), ...keywords.map((k) => k.keyword)];
+  const db = readsFor(app, auth);
+  return didYouMean(db, query.q!, extraWords, async (respelt) => {
+    const found = await searchPublicIdeas(
+      db,
+      { ...query, q: respelt, page: 1, page_size: 1 },
+      { slice: app.searchSlice },
+    );
+    return found.total;
+  });
+}
 
 /** Search results as JSON text: each card as PostgreSQL wrote it, its rank added as the last field. */
 const searchResultsJson = (rows: { card: string; rank: number | null }[]) =>
@@ -252,9 +276,11 @@ export const publicRoutes = [
         listing: app.publicListing,
       });
       const trending = query.include_trending === 'true' ? await trendingFor(app, '30d', 10) : undefined;
+      const respelt = total === 0 && q && query.page === 1 ? await searchRespelt(app, auth, query) : null;
       return ok(new JsonText<SearchResult[]>(searchResultsJson(rows)), {
         pagination: paginate(total, query.page, query.page_size, estimated),
         ...(trending ? { trending } : {}),
+        ...(respelt ? { did_you_mean: respelt } : {}),
       });
     },
   }),

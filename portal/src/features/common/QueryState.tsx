@@ -32,6 +32,8 @@ export function QueryState<T>(props: {
   query: { data: T | undefined; error: unknown; isPending: boolean; refetch: () => unknown };
   isEmpty?: (data: T) => boolean;
   emptyMessage?: string;
+  /** What a person can do about an empty answer (a respelling, clearing filters). */
+  emptyAction?: ReactNode;
   errorFallback?: string;
   children: (data: T) => ReactNode;
 }) {
@@ -39,6 +41,7 @@ export function QueryState<T>(props: {
   if (query.isPending) return <Loading />;
   if (query.error || query.data === undefined)
     return <ErrorCallout error={query.error} fallback={props.errorFallback} onRetry={() => void query.refetch()} />;
-  if (props.isEmpty?.(query.data)) return <Empty message={props.emptyMessage ?? 'Nothing here yet.'} />;
+  if (props.isEmpty?.(query.data))
+    return <Empty message={props.emptyMessage ?? 'Nothing here yet.'} action={props.emptyAction} />;
   return <>{props.children(query.data)}</>;
 }
