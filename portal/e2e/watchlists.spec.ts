@@ -38,6 +38,15 @@ test('a user watches a search, hears of its matches and manages the watchlist', 
   await dialog.getByRole('button', { name: 'Watch', exact: true }).click();
   await expect(page.getByText(`Watching “Ideas about ${word}”`).first()).toBeVisible();
 
+  // Before any match: it says it watches from now on and leads to the ideas found so far.
+  await page.goto('/my/watchlists');
+  const fresh = page.getByRole('region', { name: `Ideas about ${word}` });
+  await expect(fresh.getByText(/No matches yet: it tells you about ideas found from now on/)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Alerts per day' })).toContainText('No alerts in the last 30 days');
+  await fresh.getByRole('link', { name: 'Search the ideas found so far' }).click();
+  await expect(page).toHaveURL(new RegExp(`/search\\?q=${word}`));
+  await expect(page.getByTestId('idea-card').first()).toBeVisible();
+
   // The matcher's work for this watchlist, over the ideas already public.
   const matched = await withServerDatabase(async (db) => {
     const r = await db.query(

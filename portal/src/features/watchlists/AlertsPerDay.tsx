@@ -22,6 +22,7 @@ export function AlertsPerDay() {
             unit="alerts"
             period={`the last ${ALERT_DAYS} days`}
             barWidth={8}
+            empty={`No alerts in the last ${ALERT_DAYS} days. One arrives when a new idea matches a watchlist.`}
           />
         )}
       </QueryState>

@@ -19,10 +19,18 @@ export function trendOf(bars: CountBar[]): { earlier: number; later: number; tre
   return { earlier, later, trend: later > earlier ? 'growing' : later < earlier ? 'shrinking' : 'steady' };
 }
 
-export function CountBars(props: { bars: CountBar[]; unit: string; period: string; barWidth?: number }) {
+export function CountBars(props: {
+  bars: CountBar[];
+  unit: string;
+  period: string;
+  barWidth?: number;
+  /** Said instead of a row of empty bars when nothing was counted. */
+  empty: string;
+}) {
   const width = props.barWidth ?? 10;
   const most = Math.max(1, ...props.bars.map((b) => b.count));
   const total = props.bars.reduce((sum, b) => sum + b.count, 0);
+  if (total === 0) return <p className="im-muted">{props.empty}</p>;
   const { earlier, later, trend } = trendOf(props.bars);
   const halves = Math.floor(props.bars.length / 2);
   const summary =

@@ -42,11 +42,27 @@ export function WatchlistCard({ watchlist: w, emailEnabled }: { watchlist: Watch
           )}
         </div>
       </div>
-      <p>
-        Watches {describeWatch(w)}. {formatCountOf(w.match_count, 'match', 'matches')}
-        {w.last_matched_at ? `, the last ${formatRelative(w.last_matched_at)}` : ' so far'}.
-      </p>
-      <WeeklyMatches weekly={w.weekly} />
+      {w.match_count > 0 ? (
+        <>
+          <p>
+            Watches {describeWatch(w)}. {formatCountOf(w.match_count, 'match', 'matches')}
+            {w.last_matched_at ? `, the last ${formatRelative(w.last_matched_at)}` : ''}.
+          </p>
+          <WeeklyMatches weekly={w.weekly} />
+        </>
+      ) : (
+        <p>
+          Watches {describeWatch(w)}. No matches yet: it tells you about ideas found from now on.{' '}
+          {(w.words.trim() || w.categories.length > 0) && (
+            <Link
+              to="/search"
+              search={{ q: w.words.trim() || undefined, categories: w.categories.join(',') || undefined }}
+            >
+              Search the ideas found so far
+            </Link>
+          )}
+        </p>
+      )}
       {w.top_sources.length > 0 && (
         <p className="im-muted">
           Top sources: {w.top_sources.map((s) => `${s.domain} (${formatCount(s.matches)})`).join(', ')}

@@ -8,6 +8,7 @@ export function WeeklyMatches(props: { weekly: Watchlist['weekly'] }) {
       bars={props.weekly.map((w) => ({ label: `Week of ${w.week_start}`, count: w.matches }))}
       unit="matches"
       period={`${props.weekly.length} weeks`}
+      empty={`No matches in the last ${props.weekly.length} weeks.`}
     />
   );
 }
