@@ -249,3 +249,11 @@ test('admins change an idea card visibility through the dialog; others see no ca
   await expect(page.getByTestId('idea-card').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Visibility' })).toHaveCount(0);
 });
+
+test('the dashboard averages only ideas there are', async ({ page }) => {
+  await signIn(page, 'developer', '/dashboard');
+  const average = page.getByLabel('Statistics').locator('.bp6-card', { hasText: 'Your average profit score' });
+  await expect(average).toContainText('–');
+  await expect(average).toContainText('No ideas of yours yet');
+  await expect(average).not.toContainText('0.0');
+});

@@ -96,7 +96,14 @@ export function UserDashboard() {
           <>
             <Stat label="Your ideas" value={stats.total_submissions} />
             <Stat label="Your high-potential ideas" value={stats.high_potential_ideas} />
-            <Stat label="Your average score" value={stats.average_score} decimals />
+            {/* An average of no ideas is not 0: it is not there yet. */}
+            <Stat
+              label="Your average profit score"
+              value={stats.total_submissions > 0 ? stats.average_score : undefined}
+              decimals
+              outOf={10}
+              note={stats.total_submissions > 0 ? undefined : 'No ideas of yours yet'}
+            />
             <Stat label="Net votes on your ideas" value={stats.net_vote_score} />
           </>
         )}
@@ -153,13 +160,19 @@ export function UserDashboard() {
   );
 }
 
-function Stat(props: { label: string; value: number | undefined; decimals?: boolean }) {
+function Stat(props: { label: string; value: number | undefined; decimals?: boolean; outOf?: number; note?: string }) {
   return (
     <Card compact>
       <div className="im-muted">{props.label}</div>
       <div className="im-stat-value">
-        {props.value === undefined ? '–' : props.decimals ? formatNumber(props.value) : formatCount(props.value)}
+        {props.value === undefined
+          ? '–'
+          : props.decimals
+            ? formatNumber(props.value, { decimals: 1 })
+            : formatCount(props.value)}
+        {props.value !== undefined && props.outOf !== undefined && <span className="im-muted"> / {props.outOf}</span>}
       </div>
+      {props.note && <div className="im-muted">{props.note}</div>}
     </Card>
   );
 }
