@@ -225,6 +225,16 @@ test('a missing idea says so in plain words, with a way on and no retry that can
   await expect(page.getByRole('button', { name: /Retry|Try again/ })).toHaveCount(0);
 });
 
+test('high-potential ideas are the High and Very High ones, best first', async ({ page }) => {
+  await page.goto('/ideas/high-potential');
+  await expect(page.getByText('Ideas with a High or Very High profit potential, best first.')).toBeVisible();
+  const cards = page.getByTestId('idea-card');
+  await expect(cards.first()).toContainText('Very High');
+  const texts = await cards.allInnerTexts();
+  expect(texts.some((t) => /\bHigh\b/.test(t.replace('Very High', '')))).toBe(true);
+  expect(texts.every((t) => /High/.test(t) && !/Medium|Low|Speculative/.test(t))).toBe(true);
+});
+
 test('filters, sort and page live in the URL', async ({ page }) => {
   await page.goto('/ideas');
   await page.getByLabel('Profit level').selectOption('Very High');

@@ -7,6 +7,21 @@ export const PROFIT_LABELS = ['Very High', 'High', 'Medium', 'Low', 'Speculative
 export const profitLabelSchema = z.enum(PROFIT_LABELS);
 export type ProfitLabel = (typeof PROFIT_LABELS)[number];
 
+/**
+ * The labels a list keeps for its profit filters: the one label asked for, a label and those
+ * above it, both (only a label at least the minimum), or undefined for any label.
+ */
+export function profitLabelsOf(q: {
+  profit_level?: ProfitLabel | undefined;
+  min_profit_level?: ProfitLabel | undefined;
+}): ProfitLabel[] | undefined {
+  const atLeast = q.min_profit_level
+    ? PROFIT_LABELS.slice(0, PROFIT_LABELS.indexOf(q.min_profit_level) + 1)
+    : undefined;
+  if (!q.profit_level) return atLeast;
+  return !atLeast || atLeast.includes(q.profit_level) ? [q.profit_level] : [];
+}
+
 /** Per profit sub-score, the sentences of the source that drove it ("Why this score"). */
 export const scoreEvidenceSchema = z
   .object({

@@ -92,6 +92,8 @@ export const publicIdeasQuery = z.strictObject({
   search: text('search', 200).optional(),
   category: text('category', 100).optional(),
   profit_level: profitLabelSchema.optional(),
+  /** This profit label or a better one ("High": High and Very High); with profit_level, both must hold. */
+  min_profit_level: profitLabelSchema.optional(),
   user_filter: z.enum(USER_FILTERS, { error: `user_filter must be one of ${USER_FILTERS.join(', ')}` }).default('all'),
   sort: sortQuery(PUBLIC_IDEA_SORTS).default('created_at'),
   order: orderQuery.default('desc'),

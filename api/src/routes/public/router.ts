@@ -133,12 +133,12 @@ export const publicRoutes = [
     visitorCache: true,
     handler: async ({ app, auth, query }) => {
       const callerId = auth?.user.id ?? null;
-      const { search, category, profit_level, user_filter } = query;
+      const { search, category, profit_level, min_profit_level, user_filter } = query;
       // The caller's own ideas are few and just changed by them: counted live.
       const counts =
         user_filter === 'mine'
           ? undefined
-          : sharedCount(app, auth, 'ideas', { search, category, profit_level, user_filter });
+          : sharedCount(app, auth, 'ideas', { search, category, profit_level, min_profit_level, user_filter });
       // A visitor's page comes from this process's copy of the list; a signed-in caller reads live.
       const listing = auth ? undefined : app.publicListing;
       const { cardsJson, total, nextCursor } = await listPublicIdeas(

@@ -46,7 +46,7 @@ export function UserDashboard() {
   const favourites = useQuery(ideaListQuery(client, 'community-favorites', { page: 1, page_size: PAGE_SIZE }));
   const potential = useQuery(
     ideaListQuery(client, 'high-potential', {
-      profit_level: 'High',
+      min_profit_level: 'High',
       page: potentialPage,
       page_size: PAGE_SIZE,
       sort: 'profit_score',

@@ -35,10 +35,10 @@ export const LIST_CONFIG: Record<Exclude<IdeaListKind, 'trending'>, ListConfig> 
   },
   'high-potential': {
     title: 'High-potential ideas',
-    intro: 'Ideas with a high profit potential, best first.',
+    intro: 'Ideas with a High or Very High profit potential, best first.',
     empty: 'No high potential ideas available yet.',
     filters: true,
-    defaults: { profit_level: 'High', sort: 'profit_score', order: 'desc' },
+    defaults: { min_profit_level: 'High', sort: 'profit_score', order: 'desc' },
   },
   'editor-picks': {
     title: "Editor's picks",
@@ -76,6 +76,7 @@ export function IdeaListPage(props: {
         search: s.search,
         category: s.category,
         profit_level: s.profit_level,
+        min_profit_level: s.min_profit_level,
         user_filter: s.user_filter,
         sort: s.sort,
         order: s.order,
@@ -102,7 +103,7 @@ export function IdeaListPage(props: {
             search={{
               words: s.search,
               categories: s.category ? [s.category] : [],
-              min_profit_label: s.profit_level,
+              min_profit_label: s.profit_level ?? s.min_profit_level,
             }}
           />
         )}

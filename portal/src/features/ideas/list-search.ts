@@ -9,6 +9,8 @@ export const ideaListSearch = z.object({
   search: z.string().optional().catch(undefined),
   category: z.string().optional().catch(undefined),
   profit_level: z.enum(PROFIT_LABELS).optional().catch(undefined),
+  /** This label or better (the high-potential list's own filter). */
+  min_profit_level: z.enum(PROFIT_LABELS).optional().catch(undefined),
   user_filter: z.enum(USER_FILTERS).optional().catch(undefined),
   sort: z.enum(PUBLIC_IDEA_SORTS).optional().catch(undefined),
   order: z.enum(['asc', 'desc']).optional().catch(undefined),

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
+import { profitLabelsOf } from '@ideamine/shared/contract/knowledge';
 import type { PublicIdeasQuery } from '@ideamine/shared/contract/public';
 import type { Db } from '../db/database';
 import { MemoryCopy, readInSnapshot, snapshotXmin, type ChangesRead } from '../cache/memory-copy';
@@ -55,7 +56,10 @@ interface ListedRow {
   title_hash: number;
 }
 
-export type ListingQuery = Pick<PublicIdeasQuery, 'category' | 'profit_level' | 'sort' | 'order'> & {
+export type ListingQuery = Pick<
+  PublicIdeasQuery,
+  'category' | 'profit_level' | 'min_profit_level' | 'sort' | 'order'
+> & {
   user_filter: 'all' | 'community' | 'crawled';
 };
 
@@ -104,7 +108,7 @@ export class ListingCopy extends MemoryCopy<ListingIndex> {
       this.placeTitles();
       return undefined;
     }
-    const filter = { category: q.category, label: q.profit_level, kind: q.user_filter };
+    const filter = { category: q.category, labels: profitLabelsOf(q), kind: q.user_filter };
     const ids = index.page(filter, sort, q.order, from, limit);
     const last = ids[ids.length - 1];
     // The last idea's sort value, for the next page's cursor (none when it cannot be printed).

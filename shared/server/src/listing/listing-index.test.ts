@@ -40,7 +40,8 @@ const change = fc.oneof(
 
 const filter: fc.Arbitrary<ListingFilter> = fc.record({
   category: fc.option(fc.constantFrom(...CATEGORIES, 'unknown'), { nil: undefined }),
-  label: fc.option(fc.constantFrom('Very High', 'High', 'Low', 'Medium'), { nil: undefined }),
+  // One label, a label and those above it, or a label no idea has.
+  labels: fc.option(fc.subarray(['Very High', 'High', 'Low', 'Medium']), { nil: undefined }),
   kind: fc.constantFrom('all' as const, 'community' as const, 'crawled' as const),
 });
 
@@ -68,7 +69,7 @@ function oracle(ideas: Map<number, ListedIdea>, f: ListingFilter, sort: MemorySo
     .filter(
       (i) =>
         (!f.category || i.categories.includes(f.category)) &&
-        (f.label === undefined || i.label === f.label) &&
+        (f.labels === undefined || (i.label !== null && f.labels.includes(i.label))) &&
         (f.kind === 'all' || i.community === (f.kind === 'community')),
     )
     .sort((a, b) => compare(sort, order, a, b));

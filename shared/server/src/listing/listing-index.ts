@@ -41,8 +41,8 @@ export interface ListedIdea {
 export interface ListingFilter {
   /** A category slug; none for every idea. */
   category?: string | undefined;
-  /** A profit label; none for any. */
-  label?: string | undefined;
+  /** The profit labels kept (one, or a label and those above it); none for any. */
+  labels?: readonly string[] | undefined;
   kind: 'all' | 'community' | 'crawled';
 }
 
@@ -207,7 +207,7 @@ export class ListingIndex {
 
   /** Public ideas matching the filter. */
   count(filter: ListingFilter): number {
-    const name = `${filter.category ?? ALL}\u0000${filter.label ?? ALL}\u0000${filter.kind}`;
+    const name = `${filter.category ?? ALL}\u0000${filter.labels?.join('|') ?? ALL}\u0000${filter.kind}`;
     let n = this.filterCounts.get(name);
     if (n === undefined) {
       n = 0;
@@ -216,7 +216,7 @@ export class ListingIndex {
         const label = Math.floor(group / 2) % LABEL_LIMIT;
         const set = Math.floor(group / (2 * LABEL_LIMIT));
         if (filter.kind !== 'all' && community !== (filter.kind === 'community' ? 1 : 0)) continue;
-        if (filter.label !== undefined && this.labels[label] !== filter.label) continue;
+        if (filter.labels !== undefined && !filter.labels.includes(this.labels[label]!)) continue;
         if (filter.category !== undefined && !this.categorySets[set]!.includes(filter.category)) continue;
         n += ideas;
       }
@@ -230,8 +230,9 @@ export class ListingIndex {
     const s = MEMORY_SORTS.indexOf(sort);
     const list = this.lists.get(filter.category ?? ALL)?.[s];
     if (!list) return [];
-    const label = filter.label === undefined ? -1 : this.labels.indexOf(filter.label);
-    if (filter.label !== undefined && label < 0) return [];
+    // Which slot labels the filter keeps; null for any.
+    const kept = filter.labels === undefined ? null : this.labels.map((l) => l !== null && filter.labels!.includes(l));
+    if (kept && !kept.includes(true)) return [];
     const community = filter.kind === 'all' ? -1 : filter.kind === 'community' ? 1 : 0;
     const n = list.length;
     const keyed = n - this.gapsIn(list, s);
@@ -252,15 +253,15 @@ export class ListingIndex {
     let skip = 0;
     if ('offset' in start) skip = start.offset;
     else j = this.firstAfter(n, at, s, order, start.after.key ?? GAP, start.after.id);
-    const filtered = label >= 0 || community >= 0;
+    const filtered = kept !== null || community >= 0;
     if (!filtered) {
       j += skip;
       skip = 0;
     }
-    const groups = filtered ? this.groupsMatching(label, community) : [];
+    const groups = filtered ? this.groupsMatching(kept, community) : [];
     const matches = (slot: number) =>
       !filtered ||
-      ((label < 0 || this.labelOf[slot] === label) && (community < 0 || this.communityOf[slot] === community));
+      ((kept === null || kept[this.labelOf[slot]!]!) && (community < 0 || this.communityOf[slot] === community));
     // A filter skips whole blocks by their counts (those it has no idea in, those a deep page
     // passes over) instead of testing every slot: a rare label in a long list.
     const block = 1 << this.blockBits;
@@ -299,10 +300,10 @@ export class ListingIndex {
   }
 
   /** The label x kind groups (blockCountsOf) a filter keeps. */
-  private groupsMatching(label: number, community: number): number[] {
+  private groupsMatching(kept: boolean[] | null, community: number): number[] {
     const groups: number[] = [];
     for (let l = 0; l < this.labels.length; l++) {
-      if (label >= 0 && l !== label) continue;
+      if (kept && !kept[l]) continue;
       for (let c = 0; c < 2; c++) if (community < 0 || c === community) groups.push(l * 2 + c);
     }
     return groups;

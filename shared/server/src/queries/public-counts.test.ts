@@ -22,15 +22,21 @@ async function counted(key: PublicCountKey): Promise<number> {
     .where('merged_into_id', 'is', null)
     .where('visibility', '=', 'public');
   if (key.category) q = q.where(sql<boolean>`categories @> ARRAY[${key.category}]::text[]`);
-  if (key.profit_level) q = q.where('profit_potential', '=', key.profit_level);
+  if (key.labels) q = q.where('profit_potential', 'in', [...key.labels]);
   if (key.user_filter === 'community') q = q.where('user_id', 'is not', null);
   if (key.user_filter === 'crawled') q = q.where('user_id', 'is', null);
   return Number((await q.executeTakeFirstOrThrow()).n);
 }
 
+// Any label, each label alone, and each label with those above it (min_profit_level).
+const LABEL_SETS = [
+  undefined,
+  ...PROFIT_LABELS.map((l) => [l]),
+  ...PROFIT_LABELS.slice(1).map((_, i) => PROFIT_LABELS.slice(0, i + 2)),
+];
 const KEYS: PublicCountKey[] = [undefined, ...CATEGORIES].flatMap((category) =>
-  [undefined, ...PROFIT_LABELS].flatMap((profit_level) =>
-    (['all', 'community', 'crawled'] as const).map((user_filter) => ({ category, profit_level, user_filter })),
+  LABEL_SETS.flatMap((labels) =>
+    (['all', 'community', 'crawled'] as const).map((user_filter) => ({ category, labels, user_filter })),
   ),
 );
 

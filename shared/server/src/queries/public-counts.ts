@@ -11,23 +11,26 @@ import { runPrepared } from '../db/prepared';
 export interface PublicCountKey {
   /** A category slug; none for any category. */
   category?: string | undefined;
-  /** A profit label; none for any label. */
-  profit_level?: ProfitLabel | undefined;
+  /** The profit labels counted (profitLabelsOf); none for any label. */
+  labels?: readonly ProfitLabel[] | undefined;
   user_filter: 'all' | 'community' | 'crawled';
 }
 
 export async function publicIdeaCount(db: Db, key: PublicCountKey): Promise<number> {
   const category = key.category ?? '*';
-  const label = key.profit_level ?? '*';
+  // Counters are kept per label and for any label ('*'); several labels add up theirs.
+  const labels = key.labels ?? ['*'];
   const kind = key.user_filter;
   // Prepared: every list page reads its total this way.
   const rows = await runPrepared(
     db,
     sql<{ n: string | null }>`
     SELECT sum(ideas) AS n FROM (
-      SELECT ideas FROM public_idea_counts WHERE category = ${category} AND profit_label = ${label} AND kind = ${kind}
+      SELECT ideas FROM public_idea_counts
+      WHERE category = ${category} AND profit_label = ANY(${labels}::text[]) AND kind = ${kind}
       UNION ALL
-      SELECT ideas FROM public_idea_count_changes WHERE category = ${category} AND profit_label = ${label} AND kind = ${kind}
+      SELECT ideas FROM public_idea_count_changes
+      WHERE category = ${category} AND profit_label = ANY(${labels}::text[]) AND kind = ${kind}
     ) c`.compile(db),
   );
   return Number(rows[0]?.n ?? 0);

@@ -1,4 +1,5 @@
 import { CompiledQuery, sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { profitLabelsOf } from '@ideamine/shared/contract/knowledge';
 import type { PublicIdeasQuery, PublicSearchQuery } from '@ideamine/shared/contract/public';
 import type { Db } from '../db/database';
 import { runPrepared } from '../db/prepared';
@@ -88,7 +89,8 @@ export async function listPublicIdeas(
   counts?: CountSource,
   listing?: Pick<ListingCopy, 'page' | 'cards'>,
 ) {
-  const { search, category, profit_level, user_filter } = q;
+  const { search, category, user_filter } = q;
+  const labels = profitLabelsOf(q);
   const indexed = !search && user_filter !== 'mine';
   if (indexed && listing) {
     const fromMemory = await listFromMemory(db, { ...q, user_filter }, listing);
@@ -97,11 +99,11 @@ export async function listPublicIdeas(
   let base = user_filter === 'mine' ? ownIdeas(db, callerId) : publicIdeas(db);
   if (search) base = base.where(matches(search));
   if (category) base = base.where(sql<boolean>`categories @> ARRAY[${category}]::text[]`);
-  if (profit_level) base = base.where('profit_potential', '=', profit_level);
+  if (labels) base = labels.length ? base.where('profit_potential', 'in', labels) : base.where(sql<boolean>`false`);
   if (user_filter === 'community') base = base.where('user_id', 'is not', null);
   if (user_filter === 'crawled') base = base.where('user_id', 'is', null);
   const total: CountSource | undefined = indexed
-    ? () => publicIdeaCount(db, { category, profit_level, user_filter })
+    ? () => publicIdeaCount(db, { category, labels, user_filter })
     : counts;
   const spec = SORT_EXPRESSIONS[q.sort];
   // The cursor's range, in the columns of the table the page is read from.

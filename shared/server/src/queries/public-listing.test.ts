@@ -23,6 +23,7 @@ type Sort = (typeof PUBLIC_IDEA_SORTS)[number];
 interface Filter {
   category?: string;
   profit_level?: ProfitLabel;
+  min_profit_level?: ProfitLabel;
   user_filter: 'all' | 'community' | 'crawled';
   sort: Sort;
   order: 'asc' | 'desc';
@@ -41,6 +42,11 @@ async function oracle(f: Filter): Promise<number[]> {
   const where = [`deleted_at IS NULL AND merged_into_id IS NULL AND visibility = 'public'`];
   if (f.category) where.push(`categories @> ARRAY['${f.category}']`);
   if (f.profit_level) where.push(`profit_potential = '${f.profit_level}'`);
+  // This label or better: the labels before it in PROFIT_LABELS (best first).
+  if (f.min_profit_level) {
+    const better = PROFIT_LABELS.slice(0, PROFIT_LABELS.indexOf(f.min_profit_level) + 1);
+    where.push(`profit_potential IN (${better.map((l) => `'${l}'`).join(', ')})`);
+  }
   if (f.user_filter === 'community') where.push('user_id IS NOT NULL');
   if (f.user_filter === 'crawled') where.push('user_id IS NULL');
   const nulls = f.sort === 'profit_score' || f.sort === 'overall_score' ? ' NULLS LAST' : '';
@@ -101,6 +107,7 @@ async function expectOracleOrder(query: Read, f: Filter): Promise<void> {
 const filter: fc.Arbitrary<Filter> = fc.record({
   category: fc.option(fc.constantFrom(...CATEGORIES), { nil: undefined }),
   profit_level: fc.option(fc.constantFrom(...PROFIT_LABELS), { nil: undefined }),
+  min_profit_level: fc.option(fc.constantFrom(...PROFIT_LABELS), { nil: undefined }),
   user_filter: fc.constantFrom('all' as const, 'community' as const, 'crawled' as const),
   sort: fc.constantFrom(...PUBLIC_IDEA_SORTS),
   order: fc.constantFrom('asc' as const, 'desc' as const),

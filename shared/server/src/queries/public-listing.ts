@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import { profitLabelsOf } from '@ideamine/shared/contract/knowledge';
 import type { PublicIdeasQuery } from '@ideamine/shared/contract/public';
 import type { Db } from '../db/database';
 import { runPrepared } from '../db/prepared';
@@ -18,7 +19,10 @@ export const LISTING_SORTS: Record<PublicIdeasQuery['sort'], SeekSort> = {
   title: { expr: sql`title`, type: 'text', nullable: false },
 };
 
-type ListingFilter = Pick<PublicIdeasQuery, 'category' | 'profit_level' | 'user_filter' | 'sort' | 'order'>;
+type ListingFilter = Pick<
+  PublicIdeasQuery,
+  'category' | 'profit_level' | 'min_profit_level' | 'user_filter' | 'sort' | 'order'
+>;
 
 /** A card as JSON text from the page's join, where knowledge is `k`. */
 const CARD_JSON_OF_K = cardJsonOf('k');
@@ -33,7 +37,8 @@ export async function listingPage(
 ): Promise<CardJsonRow[]> {
   const spec = LISTING_SORTS[q.sort];
   let listed = db.selectFrom('public_listing').where('category', '=', q.category ?? '*');
-  if (q.profit_level) listed = listed.where('profit_label', '=', q.profit_level);
+  const labels = profitLabelsOf(q);
+  if (labels) listed = labels.length ? listed.where('profit_label', 'in', labels) : listed.where(sql<boolean>`false`);
   // Community ideas are few and crawled ones nearly all: filtered on the way, not indexed.
   if (q.user_filter === 'community') listed = listed.where('community', '=', true);
   if (q.user_filter === 'crawled') listed = listed.where('community', '=', false);
