@@ -17,8 +17,6 @@ export const WINDOW_HOURS = { '24h': 24, '7d': 168, '30d': 720, '90d': 2160 } as
 export const ENGAGEMENT_MIN_MS = 1000;
 /** Trend of a count against the previous window: beyond this change it is increasing or decreasing. */
 export const TREND_THRESHOLD_PERCENT = 10;
-/** Overall score (0-5) from which an idea counts as high potential. */
-export const HIGH_POTENTIAL_MIN_SCORE = 3.5;
 /** Analytics consent (spec s3, s9): the version the portal records, and the defaults it offers. */
 export const CONSENT_VERSION = '1.0';
 export const ANALYTICS_COOKIE_DAYS = 365;

@@ -216,8 +216,20 @@ describe('user dashboard', () => {
   it("summarises the caller's own ideas and activity", async () => {
     const me = await signedInUser(server.app, { role: 'trial' });
     const voter = await signedInUser(server.app, { role: 'guest' });
-    const mine = await buildKnowledge(server.app, { user_id: me.user.id, profit_score: 8, overall_score: 4.2 });
-    await buildKnowledge(server.app, { user_id: me.user.id, profit_score: 4, visibility: 'private' });
+    // High potential is the profit label (High or Very High), whatever the innovation score says.
+    const mine = await buildKnowledge(server.app, {
+      user_id: me.user.id,
+      profit_score: 8,
+      profit_potential: 'Very High',
+      overall_score: 1.2,
+    });
+    await buildKnowledge(server.app, {
+      user_id: me.user.id,
+      profit_score: 4,
+      profit_potential: 'Low',
+      overall_score: 4.8,
+      visibility: 'private',
+    });
     await vote(mine.id, voter.token, 'upvote');
     await vote(mine.id, me.token, 'downvote');
     await http.get(`/api/v1/public/ideas/${mine.id}`, { token: voter.token });

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { HIGH_POTENTIAL_MIN_SCORE } from '@ideamine/shared/limits';
+import { profitLabelsOf } from '@ideamine/shared/contract/knowledge';
 import type { Db } from '../db/database';
 import { CARD_COLUMNS } from './public-cards';
 
@@ -17,12 +17,15 @@ export function recentSubmissions(db: Db, userId: number, limit: number) {
     .execute();
 }
 
+/** A user's high-potential ideas are those the portal lists as such: High or Very High profit potential. */
+const HIGH_POTENTIAL = profitLabelsOf({ min_profit_level: 'High' });
+
 export async function personalStats(db: Db, userId: number) {
   const { rows } = await sql<Record<string, string | null>>`
     SELECT count(*) AS total_submissions,
            count(*) FILTER (WHERE visibility = 'public') AS public_submissions,
            count(*) FILTER (WHERE visibility = 'private') AS private_submissions,
-           count(*) FILTER (WHERE overall_score >= ${HIGH_POTENTIAL_MIN_SCORE}) AS high_potential_ideas,
+           count(*) FILTER (WHERE profit_potential = ANY(${HIGH_POTENTIAL}::text[])) AS high_potential_ideas,
            round(avg(profit_score), 2) AS average_score,
            max(profit_score) AS top_score,
            coalesce(sum(upvotes), 0) AS total_upvotes,
