@@ -30,6 +30,21 @@ describe('withoutFeedFooter', () => {
     );
   });
 
+  it('drops the submitted-by line that names the subreddit too, as Reddit writes it today', () => {
+    // As r/careerquestions/.rss wrote it in 2026: "submitted by /u/name to r/sub", one line.
+    const footer =
+      ' &#32; submitted by &#32; <a href="https://www.reddit.com/user/flatmate"> /u/flatmate </a> &#32; to &#32;' +
+      ' <a href="https://www.reddit.com/r/SomebodyMakeThis/"> r/SomebodyMakeThis </a> <br/>' +
+      ' <span><a href="https://www.reddit.com/r/SomebodyMakeThis/comments/abc/">[link]</a></span> &#32;' +
+      ' <span><a href="https://www.reddit.com/r/SomebodyMakeThis/comments/abc/">[comments]</a></span>';
+    const html =
+      '<!-- SC_OFF --><div class="md"><p>Four of us share a flat and the big room pays the same.</p></div><!-- SC_ON -->' +
+      footer;
+    const [item] = parseFeed(redditEntry(html), base);
+    expect(item!.body).toBe('Four of us share a flat and the big room pays the same.');
+    expect(withoutFeedFooter('A post.\nsubmitted by /u/someone to /r/movies')).toBe('A post.');
+  });
+
   it('leaves a Reddit link post with no words of its own empty', () => {
     const [item] = parseFeed(redditEntry(redditFooter.trim()), base);
     expect(item!.body).toBe('');

@@ -1,11 +1,12 @@
-// Aggregator feeds append their own lines to every post: Reddit's "submitted by /u/name" and
+// Aggregator feeds append their own lines to every post: Reddit's "submitted by /u/name to r/sub" and
 // "[link] [comments]", hnrss.org's "Article URL:", "Comments URL:", "Points:" and "# Comments:".
 // They are not the poster's words. Left in, every post of such a feed would carry the same words
 // into its idea's text and into the idea model's features, and a link post would seem to have a
 // body of its own.
 
 const FOOTER_LINES = [
-  /^submitted by \/?u\/[\w-]+$/i,
+  // "to r/sub" where the feed is a subreddit's, a multi or the front page (Reddit names it on all of them).
+  /^submitted by \/?u\/[\w-]+(?: to \/?r\/\w+)?$/i,
   /^\[link\](?: \[comments\])?$/i,
   /^\[comments\]$/i,
   /^(?:article url|comments url): \S+$/i,
