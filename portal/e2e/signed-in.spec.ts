@@ -251,7 +251,18 @@ test('admins change an idea card visibility through the dialog; others see no ca
 });
 
 test('the dashboard averages only ideas there are', async ({ page }) => {
-  await signIn(page, 'developer', '/dashboard');
+  // A new account: the seeded ones gain ideas in other files' tests.
+  const email = `no-ideas-${Date.now()}@e2e.test`;
+  const password = 'No-ideas-yet-2026';
+  const registered = await page.request.post('/api/v1/auth/register', {
+    data: { email, password, username: `noideas${Date.now()}` },
+  });
+  expect(registered.ok()).toBe(true);
+  await page.goto('/login?redirect=%2Fdashboard');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL(/\/dashboard$/);
   const average = page.getByLabel('Statistics').locator('.bp6-card', { hasText: 'Your average profit score' });
   await expect(average).toContainText('–');
   await expect(average).toContainText('No ideas of yours yet');

@@ -63,6 +63,8 @@ test('a user watches a search, hears of its matches and manages the watchlist', 
   await expect(page.getByRole('heading', { level: 2, name: 'My watchlists' })).toBeVisible();
   const card = page.getByRole('region', { name: `Ideas about ${word}` });
   await expect(card.getByText(`${matched} new`)).toBeVisible();
+  // The tab's title counts them too, for a tab in the background.
+  await expect(page).toHaveTitle(new RegExp(`^\\(${matched}\\) My watchlists`));
   await expect(card.getByText(`Watches “${word}”. ${matched} ${matched === 1 ? 'match' : 'matches'}`)).toBeVisible();
   await expect(card.getByRole('link', { name: 'RSS (Atom)' })).toHaveAttribute(
     'href',
@@ -122,4 +124,5 @@ test('a user watches a search, hears of its matches and manages the watchlist', 
   await expect(page).toHaveURL(/\/ideas\/\d+\/[\w-]+$/);
   await page.getByRole('button', { name: /^Notifications \(\d+ unread\)$/ }).click();
   await expect(menu.getByText(`Watchlist matches (${matched - 1} unread)`)).toBeVisible();
+  await expect(page).toHaveTitle(matched > 1 ? new RegExp(`^\\(${matched - 1}\\) `) : /^(?!\()/);
 });

@@ -4,6 +4,7 @@ import { formatTimestamp } from '@ideamine/shared/format';
 import { useNavigate } from '@tanstack/react-router';
 import { useMarkMatchesRead, useMatchNotifications } from '../queries/watchlists';
 import { SETTING_KEYS, readSetting, writeSetting } from '../settings/local-settings';
+import { useUnreadInTitle } from './unread-title';
 
 // The notification centre of spec s2-s4 and s9: a toast per notification (hidden after 6000 ms,
 // at most three at once), marked read 300 ms after it shows, a list capped at 10, at most 5
@@ -105,6 +106,7 @@ export function NotificationBell() {
   const matchItems = matches.data?.items ?? [];
   const unreadMatches = matches.data?.unread ?? 0;
   const unread = notifications.filter((n) => !n.read).length + unreadMatches;
+  useUnreadInTitle(unreadMatches);
   const menu = (
     <Menu aria-label="Notifications" className="im-notification-menu">
       {matchItems.length > 0 && (
