@@ -3,7 +3,7 @@ import type { AboutScores, DidYouMean, IdeaCard, TrendingKeyword } from '@ideami
 import type { ScoreEvidence } from '@ideamine/shared/contract/knowledge';
 import type { ApiClient, Query } from '../api/client';
 import { keys } from './keys';
-import { EMPTY_PAGINATION, fetchPage, type Page } from './paged';
+import { fetchPage, fetchPageWithMeta, type Page } from './paged';
 
 // Public idea reads: the lists, one idea, categories, trending keywords, search and suggestions.
 
@@ -97,12 +97,12 @@ export const searchQuery = (client: ApiClient, params: Query) =>
   queryOptions({
     queryKey: keys.search(params),
     queryFn: async (): Promise<SearchAnswer> => {
-      const result = await client.get<(IdeaCard & { rank: number | null })[]>('/public/search', { query: params });
-      return {
-        items: result.data,
-        pagination: result.meta.pagination ?? EMPTY_PAGINATION,
-        didYouMean: (result.meta.did_you_mean as DidYouMean | undefined) ?? null,
-      };
+      const { page, meta } = await fetchPageWithMeta<IdeaCard & { rank: number | null }>(
+        client,
+        '/public/search',
+        params,
+      );
+      return { ...page, didYouMean: (meta.did_you_mean as DidYouMean | undefined) ?? null };
     },
     placeholderData: keepPreviousData,
   });

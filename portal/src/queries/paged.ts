@@ -12,6 +12,15 @@ export interface Page<T> {
 export const EMPTY_PAGINATION: Pagination = { total: 0, page: 1, page_size: 10, total_page: 0, total_pages: 0 };
 
 export async function fetchPage<T>(client: ApiClient, path: string, query: Query): Promise<Page<T>> {
+  return (await fetchPageWithMeta<T>(client, path, query)).page;
+}
+
+/** The page, and the rest of the envelope's meta for calls that say more (a search's did_you_mean). */
+export async function fetchPageWithMeta<T>(
+  client: ApiClient,
+  path: string,
+  query: Query,
+): Promise<{ page: Page<T>; meta: Record<string, unknown> }> {
   const result = await client.get<T[]>(path, { query });
-  return { items: result.data, pagination: result.meta.pagination ?? EMPTY_PAGINATION };
+  return { page: { items: result.data, pagination: result.meta.pagination ?? EMPTY_PAGINATION }, meta: result.meta };
 }

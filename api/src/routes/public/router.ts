@@ -90,7 +90,6 @@ async function ideaDetail(input: RouteInput<unknown, unknown, unknown>, id: numb
 const trendingFor = (app: AppContext, window: z.infer<typeof trendingQuery>['time_filter'], limit: number) =>
   app.publicCache.remember(`trending:${window}:${limit}`, async () => {
     await ensureIdeaRollups(app.db);
-
     return trendingKeywords(app.readDb, window, limit);
   });
 
