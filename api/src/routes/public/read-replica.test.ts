@@ -42,6 +42,8 @@ beforeAll(async () => {
   });
   app = await createAppContext(config, createLogger(config), cluster.primaryUrl);
   http = await serveOnLoopback(app);
+  // Setup, not the measure: the replica replays the schema the app just made before visitors read it.
+  await cluster.caughtUp();
 }, 120_000);
 afterAll(async () => {
   await http?.close();
@@ -72,7 +74,9 @@ describe.skipIf(!bin)('public reads from a read replica', () => {
       async () => ids(await visitor.get(url)).includes(first.id),
       20_000,
       'the replica to replay the idea',
-    );
+    ).catch(async (err: Error) => {
+      throw new Error(`${err.message}\n${await cluster.describe()}`);
+    });
     const readers = await onReplica<{ n: number }>(
       "SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'ideamine-public-reads'",
     );
