@@ -8,6 +8,7 @@ import { loadConfig } from '@ideamine/server/config';
 import type { AppContext } from '@ideamine/server/context';
 import { buildKnowledge, signedInUser } from '@ideamine/server/test/factories';
 import { waitUntil } from '@ideamine/server/test/wait';
+import { replicaCatchUp } from '@ideamine/server/cache/replica-catch-up';
 import {
   replicaBinaries,
   startPrimaryWithReplica,
@@ -114,5 +115,30 @@ describe.skipIf(!bin)('public reads from a read replica', () => {
       5000,
       'the index to take in the idea the replica replayed',
     );
+  });
+
+  it('drops the caches while the replica is far behind, and waits on until it has the change', async () => {
+    const drops: number[] = [];
+    const catchUp = replicaCatchUp(app.db, app.readDb, app.log, () => drops.push(Date.now()), 300);
+    await onReplica('SELECT pg_wal_replay_pause()');
+    const idea = await buildKnowledge(app, { categories: ['cat-lagging'] });
+    catchUp.changed();
+    // Three periods behind: the caches were dropped each time, and the wait goes on.
+    const first = await Promise.race([
+      catchUp.idle().then(() => 'the wait ended'),
+      waitUntil(async () => drops.length >= 3, 10_000, 'drops while the replica is behind').then(() => 'behind'),
+    ]);
+    expect(first).toBe('behind');
+    const onReplicaNow = await onReplica<{ n: number }>(
+      `SELECT count(*)::int AS n FROM knowledge WHERE id = ${idea.id}`,
+    );
+    expect(onReplicaNow[0]!.n).toBe(0);
+
+    const dropsBehind = drops.length;
+    await onReplica('SELECT pg_wal_replay_resume()');
+    await catchUp.idle();
+    expect(drops.length).toBeGreaterThan(dropsBehind);
+    const replayed = await onReplica<{ n: number }>(`SELECT count(*)::int AS n FROM knowledge WHERE id = ${idea.id}`);
+    expect(replayed[0]!.n).toBe(1);
   });
 });
