@@ -425,7 +425,18 @@ test('an admin pages through everything the pre-filter dropped from a feed and k
     );
   });
 
-  await signIn(page, 'admin', `/admin/jobs/${job.id}?tab=transform`);
+  await signIn(page, 'admin', `/admin/jobs/${job.id}`);
+  // The progress says why the page was skipped and leads to the page's dropped posts.
+  const progress = page.getByRole('region', { name: 'Progress' });
+  await expect(
+    progress.getByText(
+      /^1 page kept no post: skipped because the pre-filter judged every post on it not to be an idea\. 150 posts judged not ideas in all/,
+    ),
+  ).toBeVisible();
+  await expect(progress.getByText('Posts judged not ideas', { exact: true })).toBeVisible();
+  await screenshot(page, 'admin-job-not-ideas');
+  await progress.getByRole('link', { name: 'Transform tasks' }).click();
+  await expect(page).toHaveURL(/tab=transform/);
   const tasks = page.getByRole('region', { name: 'Transform tasks' });
   // The task's row shows the first 20 with their reasons and opens the rest.
   await tasks.getByText('not ideas: 150 items (150 hiring post)').click();

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keepAsIdeas } from '@ideamine/server/commands/job-control';
+import { jobCounts } from '@ideamine/server/queries/jobs';
 import { ideaModel } from '@ideamine/server/llm/idea-model/model';
 import { buildUser } from '@ideamine/server/test/factories';
 import { escapeMarkup } from '@ideamine/shared/escape';
@@ -67,6 +68,8 @@ describe('the pre-filter in a feed job', () => {
     }
     expect(dropped.get('hiring')).toBe('not an idea: hiring post');
     expect(dropped.get('blank')).toBe('not an idea: no text');
+    // The job's progress counts them; the page kept some, so it was not skipped for them.
+    expect((await jobCounts(db(), jobId)).not_ideas).toEqual({ posts: 5, pages: 0 });
 
     // Leftover markup is read as text; a megabyte is scored on a bounded prefix and stored bounded.
     const markup = ideas.find((i) => slugOf(i.source_url) === 'markup')!;
@@ -93,9 +96,13 @@ describe('the pre-filter in a feed job', () => {
       .executeTakeFirstOrThrow();
     expect(rerun.keep_urls).toEqual([launchUrl]);
     expect(rerun.dropped_items.map((d) => slugOf(d.url))).not.toContain('launch');
+    expect((await jobCounts(db(), jobId)).not_ideas).toEqual({ posts: 4, pages: 0 });
 
     await expect(
       keepAsIdeas(db(), p.context.app.boss, actor, task!.id, [`${feedUrl}/posts/plant-watering`]),
     ).rejects.toThrow(/urls\.0 .* is not an item the pre-filter dropped/);
+    // A page all of whose posts were dropped is skipped, and counted as such.
+    await db().updateTable('transform_tasks').set({ status: 'skipped' }).where('id', '=', task!.id).execute();
+    expect((await jobCounts(db(), jobId)).not_ideas).toEqual({ posts: 4, pages: 1 });
   });
 });

@@ -100,6 +100,8 @@ export const JOB_STAGES = ['crawl', 'transform', 'enrich', 'analyse'] as const;
 export const jobCountsSchema = z.object({
   crawl_tasks: z.record(z.string(), z.number()),
   transform_tasks: z.record(z.string(), z.number()),
+  /** Posts the pre-filter judged not to be ideas, and the transform tasks skipped because it kept none of theirs. */
+  not_ideas: z.object({ posts: z.number(), pages: z.number() }),
   raw_data: z.number(),
   knowledge: z.number(),
   /** The job is completed only when every stage is done or failed for all its items. */

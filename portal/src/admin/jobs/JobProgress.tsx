@@ -1,6 +1,7 @@
 import { H4, Icon, ProgressBar } from '@blueprintjs/core';
 import { TASK_STATUSES } from '@ideamine/shared/contract/jobs';
-import { formatCount, formatPercent } from '@ideamine/shared/format';
+import { formatCount, formatCountOf, formatPercent } from '@ideamine/shared/format';
+import { Link } from '@tanstack/react-router';
 import { isRunning, type Job, type JobCounts } from '../api/jobs';
 import { PropertyList } from '../common/PropertyList';
 import { StatusTag } from './StatusTag';
@@ -20,6 +21,8 @@ function StageProgress(props: {
   stage: Stage;
   running: boolean;
   statuses?: Record<string, number>;
+  /** A line under the chips that says what a count means. */
+  note?: React.ReactNode;
 }) {
   const { done, failed, total } = props.stage;
   const finished = done + failed;
@@ -54,7 +57,27 @@ function StageProgress(props: {
               </>
             )}
       </div>
+      {props.note && <p className="im-muted">{props.note}</p>}
     </div>
+  );
+}
+
+/** Why transform tasks were skipped when the pre-filter kept none of their posts. */
+function NotIdeasNote(props: { notIdeas: JobCounts['not_ideas'] }) {
+  const { posts, pages } = props.notIdeas;
+  if (!posts) return null;
+  const kept = pages
+    ? `${formatCountOf(pages, 'page')} kept no post: skipped because the pre-filter judged every post on ${pages === 1 ? 'it' : 'them'} not to be an idea. `
+    : '';
+  return (
+    <>
+      {kept}
+      {formatCountOf(posts, 'post')} judged not ideas in all; the{' '}
+      <Link to="." search={{ tab: 'transform' } as never}>
+        Transform tasks
+      </Link>{' '}
+      tab lists each page's, with the reasons, and can keep them as ideas.
+    </>
   );
 }
 
@@ -85,6 +108,7 @@ export function JobProgress(props: { job: Job; counts: JobCounts | undefined; er
             stage={props.counts.stages.transform}
             statuses={props.counts.transform_tasks}
             running={running}
+            note={<NotIdeasNote notIdeas={props.counts.not_ideas} />}
           />
           <StageProgress label="Enrich" unit="ideas" stage={props.counts.stages.enrich} running={running} />
           <StageProgress label="Analyse" unit="ideas" stage={props.counts.stages.analyse} running={running} />
@@ -92,6 +116,7 @@ export function JobProgress(props: { job: Job; counts: JobCounts | undefined; er
             label="Output"
             items={[
               ['Raw pages', formatCount(props.counts.raw_data)],
+              ['Posts judged not ideas', formatCount(props.counts.not_ideas.posts)],
               ['Ideas', formatCount(props.counts.knowledge)],
             ]}
           />

@@ -58,9 +58,15 @@ function taskStage(counts: Record<string, number>): StageCount {
 }
 
 export async function jobCounts(db: Db, jobId: number) {
-  const [crawl, transform, raw, ideas] = await Promise.all([
+  const [crawl, transform, notIdeas, raw, ideas] = await Promise.all([
     countBy(db, 'crawl_tasks', jobId),
     countBy(db, 'transform_tasks', jobId),
+    // Posts the pre-filter judged not to be ideas, and the pages that kept none because of it
+    // (a skipped transform task is otherwise easily read as work not done).
+    sql<{ posts: number; pages: number }>`
+      SELECT coalesce(sum(dropped_count), 0)::int AS posts,
+        count(*) FILTER (WHERE status = 'skipped' AND dropped_count > 0)::int AS pages
+      FROM transform_tasks WHERE job_id = ${jobId}`.execute(db),
     db
       .selectFrom('raw_data')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -90,6 +96,7 @@ export async function jobCounts(db: Db, jobId: number) {
   return {
     crawl_tasks: crawl,
     transform_tasks: transform,
+    not_ideas: notIdeas.rows[0]!,
     raw_data: Number(raw.n),
     knowledge: i.total,
     stages: {
