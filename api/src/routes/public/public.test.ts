@@ -101,12 +101,15 @@ describe('GET /public/ideas', () => {
       b.id,
     ]);
     expect(ids(await http.get('/api/v1/public/ideas?category=cat-sort&profit_level=Very%20High'))).toEqual([a.id]);
-    // "Low or better" keeps Low, High (c, the factory's label) and Very High; "Very High or better" one.
+    // "Low or better" keeps Low, Medium (c: the label of its score 5) and Very High; "High or better" one.
     const lowOrBetter = await http.get('/api/v1/public/ideas?category=cat-sort&min_profit_level=Low&sort=profit_score');
     expect(ids(lowOrBetter)).toEqual([a.id, c.id, b.id]);
     expect(lowOrBetter.body.meta.pagination.total).toBe(3);
     const highOrBetter = await http.get('/api/v1/public/ideas?category=cat-sort&min_profit_level=High');
-    expect(ids(highOrBetter).sort()).toEqual([a.id, c.id].sort());
+    expect(ids(highOrBetter)).toEqual([a.id]);
+    expect(ids(await http.get('/api/v1/public/ideas?category=cat-sort&min_profit_level=Medium')).sort()).toEqual(
+      [a.id, c.id].sort(),
+    );
     expect(ids(await http.get('/api/v1/public/ideas?category=cat-sort&min_profit_level=Very%20High'))).toEqual([a.id]);
     // Both filters: an exact label below the minimum finds nothing.
     expect(

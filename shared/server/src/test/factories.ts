@@ -5,6 +5,7 @@ import { hashPassword } from '../auth/password';
 import { openSession } from '../auth/sessions';
 import type { AppContext } from '../context';
 import type { UserRow } from '../queries/users';
+import { profitLabel } from '../llm/scoring';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
 let passwordHash: Promise<string> | undefined;
@@ -100,6 +101,7 @@ export async function buildKnowledge(
     categories?: string[];
     keywords?: string[];
     profit_score?: number;
+    /** The label the pipeline gives the profit score (profitLabel), unless a test needs another. */
     profit_potential?: 'Very High' | 'High' | 'Medium' | 'Low' | 'Speculative';
     overall_score?: number | null;
     user_id?: number | null;
@@ -127,7 +129,7 @@ export async function buildKnowledge(
       categories: o.categories ?? ['saas'],
       keywords: o.keywords ?? [],
       profit_score: o.profit_score ?? 6.5,
-      profit_potential: o.profit_potential ?? 'High',
+      profit_potential: o.profit_potential ?? profitLabel(o.profit_score ?? 6.5),
       overall_score: o.overall_score ?? null,
       user_id: o.user_id ?? null,
       score_evidence: o.score_evidence ? JSON.stringify(o.score_evidence) : null,
