@@ -24,6 +24,14 @@ const FIRST_RUN = process.env.E2E_FIRST_RUN === '1';
 
 const CATEGORIES = ['saas', 'ecommerce', 'ai-ml', 'fintech', 'health', 'education'];
 const LEVELS = ['Very High', 'High', 'Medium', 'Low', 'Speculative'] as const;
+/** The top of each level's band of profit scores (profitLabel), so a seeded score reads as its label says. */
+const LEVEL_TOP: Record<(typeof LEVELS)[number], number> = {
+  'Very High': 9.5,
+  High: 7.9,
+  Medium: 6.4,
+  Low: 4.9,
+  Speculative: 3.4,
+};
 
 async function main() {
   const embedded = process.env.DATABASE_URL ? null : await startEmbeddedPostgres({ dataDir: path.resolve('data/e2e') });
@@ -114,7 +122,7 @@ async function seed(app: App): Promise<E2EUsers> {
       source_url: idea.source_url,
       categories: [CATEGORIES[i % CATEGORIES.length]!, CATEGORIES[(i + 1) % CATEGORIES.length]!, 'productivity', 'b2b'],
       keywords: [SEEDED_TAG, idea.keyword],
-      profit_score: 9.5 - (i % 10) * 0.6,
+      profit_score: LEVEL_TOP[level] - Math.floor(i / LEVELS.length) * 0.2,
       profit_potential: level,
       overall_score: 4.8 - (i % 10) * 0.3,
       created_at: new Date(Date.now() - i * 3600_000),
