@@ -197,11 +197,12 @@ describe('local cues', () => {
     (await new LocalProvider().analyse({ title, body, categories: [], keywords: [] })).value;
 
   it('are found where a word starts, never inside another word', async () => {
-    // "pain" in "Spain", "api" in "capital", "fee" in "feel" and "coffee", "ads" in "loads":
-    // each used to count as a cue.
+    // "pain" in "Spain", "api" in "capital", "fee" in "feel" and "coffee", "ads" in "loads",
+    // "ai" in "aim" and "air", "new" in "news", "never" in "nevertheless": each used to count as a cue.
     const value = await analyse(
       'A happier coffee feel',
-      'I feel happy in Spain with loads of crappy capital, and I knew it.',
+      'I feel happy in Spain with loads of crappy capital, and I knew it. I aim to read the news ' +
+        'on the air, nevertheless.',
     );
     expect(value.key_strengths).toEqual([]);
     expect(value.technology_innovation_score).toBe(0.5);
@@ -224,5 +225,12 @@ describe('local cues', () => {
       ]),
     );
     expect(value.technology_innovation_score).toBeGreaterThan(0.5);
+  });
+
+  it('find a short cue as a word and a whole-word cue as itself', async () => {
+    const value = await analyse('An AI that drafts replies', 'A new way to answer support email, never by hand.');
+    expect(value.technology_innovation_score).toBeGreaterThan(0.5);
+    expect(value.approach_novelty_score).toBeGreaterThan(0.5);
+    expect(value.key_strengths).toContain('Builds on current AI capabilities');
   });
 });

@@ -125,7 +125,7 @@ export const CUES = {
     'open core',
   ],
   technology: [
-    ' ai',
+    'ai',
     'machine learning',
     'llm',
     'gpt',
@@ -151,7 +151,8 @@ export const CUES = {
     'no longer',
     'obsolete',
   ],
-  novelty: ['new', 'novel', 'first', 'unique', 'unlike', 'never', 'reimagin', 'different', 'innovative'],
+  // "new$": the word itself, not "news" or "newsletter"; "never$" not "nevertheless".
+  novelty: ['new$', 'novel', 'first', 'unique', 'unlike', 'never$', 'reimagin', 'different', 'innovative'],
 } as const;
 
 /** Maps a cue count onto 0..max with diminishing returns: 0 cues -> base, many -> near max. */
@@ -339,6 +340,8 @@ export function cueCount(text: string, cues: readonly string[]): number {
   const { lower, words } = cueText;
   return cues.reduce((n, cue) => {
     const c = cue.trim();
+    // A cue ending in "$" is a whole word: no ending at all, not even a plural "s".
+    if (c.endsWith('$')) return words.includes(` ${c.slice(0, -1)} `) ? n + 1 : n;
     return (/^[a-z0-9]/.test(c) ? findsWord(words, c, anyEnding) : c !== '' && lower.includes(c)) ? n + 1 : n;
   }, 0);
 }
@@ -435,7 +438,7 @@ const STRENGTH_RULES: [readonly string[], string][] = [
   [['$', 'pay', 'paying', 'paid', 'pricing'], 'Evidence of willingness to pay'],
   [['users', 'customers', 'signups', 'waitlist', 'downloads'], 'Early traction or audience'],
   [['automat', 'save time', 'hours'], 'Saves users measurable time'],
-  [[' ai', 'llm', 'gpt', 'machine learning'], 'Builds on current AI capabilities'],
+  [['ai', 'llm', 'gpt', 'machine learning'], 'Builds on current AI capabilities'],
   [['niche', 'specific', 'freelancers', 'dentists', 'teachers', 'landlords'], 'Focused niche that is easy to reach'],
   [['open source', 'github'], 'Developer-friendly distribution'],
   [['mvp', 'simple', 'weekend', 'no-code'], 'Quick to build a first version'],
