@@ -435,6 +435,11 @@ test('an admin pages through everything the pre-filter dropped from a feed and k
   ).toBeVisible();
   await expect(progress.getByText('Posts judged not ideas', { exact: true })).toBeVisible();
   await screenshot(page, 'admin-job-not-ideas');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(progress.getByRole('link', { name: 'Transform tasks' })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await screenshot(page, 'admin-job-not-ideas-phone');
+  await page.setViewportSize({ width: 1440, height: 900 });
   await progress.getByRole('link', { name: 'Transform tasks' }).click();
   await expect(page).toHaveURL(/tab=transform/);
   const tasks = page.getByRole('region', { name: 'Transform tasks' });
