@@ -21,8 +21,8 @@ function StageProgress(props: {
   stage: Stage;
   running: boolean;
   statuses?: Record<string, number>;
-  /** A line under the chips that says what a count means. */
-  note?: React.ReactNode;
+  /** What a count means, under the chips. */
+  children?: React.ReactNode;
 }) {
   const { done, failed, total } = props.stage;
   const finished = done + failed;
@@ -57,7 +57,7 @@ function StageProgress(props: {
               </>
             )}
       </div>
-      {props.note && <p className="im-muted">{props.note}</p>}
+      {props.children}
     </div>
   );
 }
@@ -70,14 +70,14 @@ function NotIdeasNote(props: { notIdeas: JobCounts['not_ideas'] }) {
     ? `${formatCountOf(pages, 'page')} kept no post: skipped because the pre-filter judged every post on ${pages === 1 ? 'it' : 'them'} not to be an idea. `
     : '';
   return (
-    <>
+    <p className="im-muted">
       {kept}
       {formatCountOf(posts, 'post')} judged not ideas in all; the{' '}
       <Link to="." search={{ tab: 'transform' } as never}>
         Transform tasks
       </Link>{' '}
       tab lists each page's, with the reasons, and can keep them as ideas.
-    </>
+    </p>
   );
 }
 
@@ -108,8 +108,9 @@ export function JobProgress(props: { job: Job; counts: JobCounts | undefined; er
             stage={props.counts.stages.transform}
             statuses={props.counts.transform_tasks}
             running={running}
-            note={<NotIdeasNote notIdeas={props.counts.not_ideas} />}
-          />
+          >
+            <NotIdeasNote notIdeas={props.counts.not_ideas} />
+          </StageProgress>
           <StageProgress label="Enrich" unit="ideas" stage={props.counts.stages.enrich} running={running} />
           <StageProgress label="Analyse" unit="ideas" stage={props.counts.stages.analyse} running={running} />
           <PropertyList
