@@ -58,15 +58,14 @@ function taskStage(counts: Record<string, number>): StageCount {
 }
 
 export async function jobCounts(db: Db, jobId: number) {
-  const [crawl, transform, notIdeas, raw, ideas] = await Promise.all([
+  const [crawl, transformRows, raw, ideas] = await Promise.all([
     countBy(db, 'crawl_tasks', jobId),
-    countBy(db, 'transform_tasks', jobId),
-    // Posts the pre-filter judged not to be ideas, and the pages that kept none because of it
-    // (a skipped transform task is otherwise easily read as work not done).
-    sql<{ posts: number; pages: number }>`
-      SELECT coalesce(sum(dropped_count), 0)::int AS posts,
-        count(*) FILTER (WHERE status = 'skipped' AND dropped_count > 0)::int AS pages
-      FROM transform_tasks WHERE job_id = ${jobId}`.execute(db),
+    // Transform tasks by status, read with the posts the pre-filter judged not to be ideas and
+    // the pages that kept none because of it (a skipped task is otherwise read as work not done).
+    sql<{ status: string; n: number; dropped: number; with_dropped: number }>`
+      SELECT status, count(*)::int AS n, coalesce(sum(dropped_count), 0)::int AS dropped,
+        count(*) FILTER (WHERE dropped_count > 0)::int AS with_dropped
+      FROM transform_tasks WHERE job_id = ${jobId} GROUP BY status`.execute(db),
     db
       .selectFrom('raw_data')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -93,10 +92,15 @@ export async function jobCounts(db: Db, jobId: number) {
       FROM knowledge WHERE job_id = ${jobId} AND deleted_at IS NULL`.execute(db),
   ]);
   const i = ideas.rows[0]!;
+  const transform = Object.fromEntries(transformRows.rows.map((r) => [r.status, r.n]));
+  const notIdeas = {
+    posts: transformRows.rows.reduce((sum, r) => sum + r.dropped, 0),
+    pages: transformRows.rows.find((r) => r.status === 'skipped')?.with_dropped ?? 0,
+  };
   return {
     crawl_tasks: crawl,
     transform_tasks: transform,
-    not_ideas: notIdeas.rows[0]!,
+    not_ideas: notIdeas,
     raw_data: Number(raw.n),
     knowledge: i.total,
     stages: {
