@@ -6,6 +6,7 @@ import pg from 'pg';
 import { postgresUserIfRoot } from '../db/embedded-postgres';
 import { freePort } from '../net/free-port';
 import { waitForPostgres } from './wait-for-postgres';
+import { waitUntil } from './wait';
 
 // A primary PostgreSQL and a streaming replica of it made with `pg_basebackup -R`, both private
 // to a test, for reads that go to a replica (DATABASE_READ_URL). Uses the machine's PostgreSQL
@@ -106,17 +107,12 @@ export async function startPrimaryWithReplica(bin: string): Promise<PrimaryWithR
     describe,
     caughtUp: async (timeoutMs = 60_000) => {
       const { lsn } = await queryOne<{ lsn: string }>(primaryUrl, 'SELECT pg_current_wal_insert_lsn()::text AS lsn');
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const { done } = await queryOne<{ done: boolean }>(
-          replicaUrl,
-          'SELECT pg_last_wal_replay_lsn() >= $1::pg_lsn AS done',
-          [lsn],
-        );
-        if (done) return;
-        if (Date.now() > deadline) throw new Error(`the replica did not replay up to ${lsn}\n${await describe()}`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      const replayed = async () =>
+        (await queryOne<{ done: boolean }>(replicaUrl, 'SELECT pg_last_wal_replay_lsn() >= $1::pg_lsn AS done', [lsn]))
+          .done;
+      await waitUntil(replayed, timeoutMs, `the replica to replay up to ${lsn}`).catch(async (err: Error) => {
+        throw new Error(`${err.message}\n${await describe()}`);
+      });
     },
     stop: async () => {
       await Promise.all(children.map(stopChild));
