@@ -37,7 +37,7 @@ export interface LabelledRow extends Judgement {
 
 const FIRST_ROUND_HALF = 782;
 /** Later rounds that read some posts twice: each slice ends with this many of the other labeller's posts. */
-const SECOND_READ_TAIL: Record<string, number> = { G: 30, H: 30, I: 30, J: 30 };
+const SECOND_READ_TAIL: Record<string, number> = { G: 30, H: 30, I: 30, J: 30, K: 30, L: 30 };
 
 function checked(raw: Record<string, unknown>, where: string): Judgement {
   const label = raw.label;
@@ -99,8 +99,8 @@ function assemble(): void {
     if (labels.length !== slices.length)
       throw new Error(`labeller ${labeller}: ${labels.length} labels for ${slices.length} posts`);
     // Round one (A, B) split 1,564 posts in halves of 782 and appended 80 of the other half's
-    // posts to each, to be labelled twice; rounds four (G, H) and five (I, J) ended each slice with
-    // 30 of the other's.
+    // posts to each, to be labelled twice; rounds four (G, H), five (I, J) and six (K, L) ended each
+    // slice with 30 of the other's.
     const ownCount =
       labeller === 'A' || labeller === 'B' ? FIRST_ROUND_HALF : slices.length - (SECOND_READ_TAIL[labeller] ?? 0);
     labels.forEach(({ l, where }, i) => {

@@ -98,16 +98,16 @@ export const SOURCES: Source[] = [
   reddit('marketing', 'business', 40, true),
   reddit('webdev', 'business', 40, true),
   reddit('web_design', 'business', 30, true),
-  reddit('androidapps', 'tool-request', 200),
-  reddit('software', 'tool-request', 170),
+  reddit('androidapps', 'tool-request', 400),
+  reddit('software', 'tool-request', 214),
   reddit('AndroidQuestions', 'tool-request', 50),
   reddit('tasker', 'tool-request', 80),
-  reddit('productivity', 'tool-request', 100),
+  reddit('productivity', 'tool-request', 200),
   reddit('ios', 'tool-request', 40),
   reddit('excel', 'tool-request', 100),
-  reddit('ideasfortheadmins', 'proposal', 150),
+  reddit('ideasfortheadmins', 'proposal', 230),
   reddit('CrazyIdeas', 'proposal', 40),
-  reddit('highdeas', 'proposal', 80),
+  reddit('highdeas', 'proposal', 160),
   reddit('RealEstate', 'workflow', 45),
   reddit('Accounting', 'workflow', 45),
   reddit('personalfinance', 'workflow', 40),
@@ -122,6 +122,12 @@ export const SOURCES: Source[] = [
   ...['business', 'Etsy', 'Teachers', 'photography', 'Parenting', 'nursing', 'GraphicDesign', 'Wordpress'].map(
     (subreddit): RedditSource => ({ ...reddit(subreddit, 'everyday-needs', 0), select: { needs: 40, others: 15 } }),
   ),
+  // Round six: two more places where people ask for tools, most of their posts drawn from those
+  // that signal a need (r/chrome has 424 posts with text, r/techsupport 949; few ask for a tool).
+  ...['chrome', 'techsupport'].map((subreddit): RedditSource => ({
+    ...reddit(subreddit, 'tool-request', 0),
+    select: { needs: 40, others: 20 },
+  })),
   { kind: 'feature-requests', name: 'signal-mastodon-requests', genre: 'feature-request', take: 400 },
   { kind: 'app-reviews', name: 'app-store-reviews', genre: 'review', take: 400 },
   // Round five: Ask HN, where the independent evaluation also draws, as titles without bodies.
