@@ -83,6 +83,9 @@ export async function createAppContext(
     ctx.searchSlice.changed();
     ctx.publicListing.changed();
   };
+  // A visitor's page answered from a copy still reading a change is dropped once the copy has it.
+  for (const copy of [ctx.searchSlice, ctx.publicListing])
+    copy.onCaughtUpAfterStaleAnswer(() => ctx.publicCache.clear());
   const replica = readDb === db ? null : replicaCatchUp(db, readDb, log, dropCaches);
   const changes = await listenForChanges(databaseUrl, log, () => {
     dropCaches();

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { closeAppContext, createAppContext, createLogger } from '@ideamine/server/boot';
 import type { AppContext } from '@ideamine/server/context';
 import { buildKnowledge, signedInUser } from '@ideamine/server/test/factories';
@@ -77,6 +78,44 @@ describe('public reads stay fresh across API processes', () => {
         'the new ideas and their count',
       );
       expect(ids(res).sort()).toEqual(made.map((m) => m.id).sort());
+    }
+  });
+
+  it('a page answered while the in-memory list still reads a change is dropped once the list has it', async () => {
+    const { app } = first;
+    const visitor = client(first.url);
+    const url = '/api/v1/public/ideas?category=cat-slow-read';
+    expect(await app.publicListing.ready()).toBe(true);
+    expect(ids(await visitor.get(url))).toEqual([]);
+    const heard = app.changes.received();
+    const idea = await buildKnowledge(app, { categories: ['cat-slow-read'] });
+    await waitUntil(async () => app.changes.received() > heard, 1000, 'the new idea to be announced');
+
+    // The list's read of changes waits on this lock, longer than a visitor's page waits for it
+    // (PUBLIC_READ_WAIT_MS, 10 ms), so the page is answered from the list as it stands. The clock
+    // stands still meanwhile: the list stays within its half second of allowed staleness.
+    const blocker = new pg.Client({ connectionString: app.databaseUrl });
+    await blocker.connect();
+    try {
+      await blocker.query('BEGIN');
+      await blocker.query('LOCK TABLE public_listing_changes IN ACCESS EXCLUSIVE MODE');
+      vi.useFakeTimers({ toFake: ['Date'] });
+      expect(ids(await visitor.get(url))).toEqual([]);
+      expect(ids(await visitor.get(url))).toEqual([]); // asked twice: the public cache keeps it
+      vi.useRealTimers();
+      await blocker.query('COMMIT');
+      const fresh = await waitUntil(
+        async () => {
+          const res = await visitor.get(url);
+          return ids(res).includes(idea.id) ? res : undefined;
+        },
+        1000,
+        'the page kept without the idea to be dropped',
+      );
+      expect(fresh.body.meta.pagination.total).toBe(1);
+    } finally {
+      vi.useRealTimers();
+      await blocker.end();
     }
   });
 });

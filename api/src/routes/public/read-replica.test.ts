@@ -71,6 +71,22 @@ async function onReplicaHas(ideaId: number): Promise<boolean> {
 
 const ids = (res: { body: { data: { id: number }[] } }) => res.body.data.map((i) => i.id);
 
+/** Why a visitor does not see an idea: what the API answers, what the replica holds, how the app's copies stand. */
+async function whatVisitorsSee(url: string, ideaId: number): Promise<string> {
+  const res = await client(http.url).get(url);
+  const [held] = await onReplica<{ knowledge: number; listed: number; logged: number }>(
+    `SELECT (SELECT count(*)::int FROM knowledge WHERE id = ${ideaId}) AS knowledge,
+       (SELECT count(*)::int FROM public_listing WHERE id = ${ideaId}) AS listed,
+       (SELECT count(*)::int FROM public_listing_changes WHERE id = ${ideaId}) AS logged`,
+  );
+  return JSON.stringify({
+    api: { status: res.status, ids: res.body?.data?.map?.((i: { id: number }) => i.id), meta: res.body?.meta },
+    replica_holds: held,
+    public_list_copy: app.publicListing.state,
+    notifications_received: app.changes.received(),
+  });
+}
+
 describe.skipIf(!bin)('public reads from a read replica', () => {
   it('serve visitors from the replica, and show a change within a second of the replica replaying it', async () => {
     const url = '/api/v1/public/ideas?category=cat-replica';
@@ -82,7 +98,7 @@ describe.skipIf(!bin)('public reads from a read replica', () => {
       20_000,
       'the replica to replay the idea',
     ).catch(async (err: Error) => {
-      throw new Error(`${err.message}\n${await cluster.describe()}`);
+      throw new Error(`${err.message}\n${await whatVisitorsSee(url, first.id)}\n${await cluster.describe()}`);
     });
     const readers = await onReplica<{ n: number }>(
       "SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'ideamine-public-reads'",

@@ -99,6 +99,27 @@ describe('memory copy', () => {
       expect(copy.reads).toBe(1);
     });
 
+    it('tells its listeners once it has read a change it answered without, and only then', async () => {
+      const copy = new CountingCopy(5);
+      let told = 0;
+      copy.onCaughtUpAfterStaleAnswer(() => (told += 1));
+      await copy.ready();
+      copy.changed();
+      await copy.read(); // fast enough to wait for: nothing to tell
+      expect(told).toBe(0);
+
+      const finish = slowRead(copy);
+      copy.changed();
+      await copy.read(); // answered without the change
+      expect(told).toBe(0);
+      finish();
+      await copy.read();
+      expect(told).toBe(1);
+      copy.changed();
+      await copy.read();
+      expect(told).toBe(1);
+    });
+
     it('waits however long it takes once the copy misses a change announced over half a second ago', async () => {
       vi.useFakeTimers({ toFake: ['Date'] });
       const copy = new CountingCopy(5);

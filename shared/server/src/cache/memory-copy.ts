@@ -64,6 +64,9 @@ export abstract class MemoryCopy<Copy> {
   private building: Promise<void> | null = null;
   private refreshing: Promise<void> | null = null;
   private failedAt = 0;
+  /** Whether a read answered from the copy while it missed an announced change (PUBLIC_READ_WAIT_MS). */
+  private answeredBehind = false;
+  private readonly caughtUpListeners: (() => void)[] = [];
 
   constructor(
     protected readonly db: Db,
@@ -110,6 +113,17 @@ export abstract class MemoryCopy<Copy> {
     return this.building ? 'building' : 'not built';
   }
 
+  /**
+   * Calls `listener` when a read of changes has finished after some read was answered without
+   * them. Such an answer may have been kept by a cache of whole answers (the public cache, for its
+   * time to live): the listener drops it, so the copy's half second of staleness stays half a
+   * second there too. Without it, a visitor's page answered 10 ms into a slow read of changes
+   * showed the list without the new idea for 30 s.
+   */
+  onCaughtUpAfterStaleAnswer(listener: () => void): void {
+    this.caughtUpListeners.push(listener);
+  }
+
   /** Something visitors see changed: read the changes before the next read. */
   changed(): void {
     this.announced += 1;
@@ -140,6 +154,10 @@ export abstract class MemoryCopy<Copy> {
             this.readUpTo = Math.max(this.readUpTo, covers);
             // Changes announced since this read began are still to read.
             this.behindSince = this.readUpTo >= this.announced ? null : began;
+            if (this.answeredBehind) {
+              this.answeredBehind = false;
+              for (const listener of this.caughtUpListeners) listener();
+            }
           })
           .catch((err: unknown) => {
             this.log.warn({ err }, `${this.what}: changes could not be read; building the copy again`);
@@ -154,7 +172,10 @@ export abstract class MemoryCopy<Copy> {
       const left = this.readWaitMs - (Date.now() - arrived);
       const farBehind = Date.now() - (this.behindSince ?? Date.now()) > STALE_LIMIT_MS;
       if (farBehind || left === Number.POSITIVE_INFINITY) await this.refreshing;
-      else if (left <= 0 || !(await settlesWithin(this.refreshing, left))) break;
+      else if (left <= 0 || !(await settlesWithin(this.refreshing, left))) {
+        this.answeredBehind = true;
+        break;
+      }
     }
     return this.copy;
   }
