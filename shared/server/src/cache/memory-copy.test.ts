@@ -25,10 +25,15 @@ class CountingCopy extends MemoryCopy<{ built: true }> {
     return Promise.resolve({ copy: { built: true } as const, readFrom: '0' });
   }
 
+  /** While set when a read of changes begins, it fails with this error once the gate opens (a lost connection). */
+  failure: Error | undefined;
+
   protected async readChanges(): Promise<ChangesRead> {
     this.reads += 1;
     await new Promise((resolve) => setImmediate(resolve));
+    const failure = this.failure;
     await this.gate;
+    if (failure) throw failure;
     this.duringRead?.();
     return { readFrom: '0' };
   }
@@ -117,6 +122,25 @@ describe('memory copy', () => {
       expect(told).toBe(1);
       copy.changed();
       await copy.read();
+      expect(told).toBe(1);
+    });
+
+    it('tells its listeners too when a read of changes it answered without fails (reads go to PostgreSQL then)', async () => {
+      const copy = new CountingCopy(5);
+      let told = 0;
+      copy.onCaughtUpAfterStaleAnswer(() => (told += 1));
+      await copy.ready();
+      const finish = slowRead(copy);
+      copy.failure = new Error('connection lost');
+      copy.changed();
+      await copy.read(); // answered without the change
+      expect(told).toBe(0);
+      copy.failure = undefined; // the copy's rebuild will read fine
+      finish();
+      // The failed read drops the copy and builds it again; the answer kept without the change goes.
+      await copy.read();
+      expect(told).toBe(1);
+      expect(await copy.ready()).toBe(true);
       expect(told).toBe(1);
     });
 

@@ -154,14 +154,13 @@ export abstract class MemoryCopy<Copy> {
             this.readUpTo = Math.max(this.readUpTo, covers);
             // Changes announced since this read began are still to read.
             this.behindSince = this.readUpTo >= this.announced ? null : began;
-            if (this.answeredBehind) {
-              this.answeredBehind = false;
-              for (const listener of this.caughtUpListeners) listener();
-            }
+            this.tellStaleAnswersAreOver();
           })
           .catch((err: unknown) => {
             this.log.warn({ err }, `${this.what}: changes could not be read; building the copy again`);
             this.dropAndRebuild();
+            // Reads go to PostgreSQL now, which holds the change: an answer kept without it must go too.
+            this.tellStaleAnswersAreOver();
           })
           .finally(() => {
             this.refreshing = null;
@@ -178,6 +177,12 @@ export abstract class MemoryCopy<Copy> {
       }
     }
     return this.copy;
+  }
+
+  private tellStaleAnswersAreOver(): void {
+    if (!this.answeredBehind) return;
+    this.answeredBehind = false;
+    for (const listener of this.caughtUpListeners) listener();
   }
 
   private async buildNow(): Promise<void> {
