@@ -19,5 +19,9 @@ describe('evaluation metrics', () => {
   it('counts precision, recall and F1', () => {
     const r = precisionRecall([true, true, false, false], [true, false, true, false]);
     expect(r).toEqual({ precision: 0.5, recall: 0.5, f1: 0.5 });
+    // The kept noise post weighs three times as much: precision 1 / (1 + 3).
+    const weighed = precisionRecall([true, true, false, false], [true, false, true, false], [1, 3, 1, 1]);
+    expect(weighed.precision).toBe(0.25);
+    expect(weighed.recall).toBe(0.5);
   });
 });

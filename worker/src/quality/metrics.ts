@@ -41,14 +41,16 @@ export function pearson(x: number[], y: number[]): number {
 
 export const spearman = (x: number[], y: number[]) => pearson(ranks(x), ranks(y));
 
-export function precisionRecall(predicted: boolean[], actual: boolean[]) {
+/** Each post counts 1, or its weight when `weights` are given. */
+export function precisionRecall(predicted: boolean[], actual: boolean[], weights?: number[]) {
   let tp = 0;
   let fp = 0;
   let fn = 0;
   for (let i = 0; i < predicted.length; i++) {
-    if (predicted[i] && actual[i]) tp++;
-    else if (predicted[i]) fp++;
-    else if (actual[i]) fn++;
+    const w = weights ? weights[i]! : 1;
+    if (predicted[i] && actual[i]) tp += w;
+    else if (predicted[i]) fp += w;
+    else if (actual[i]) fn += w;
   }
   const precision = tp + fp ? tp / (tp + fp) : NaN;
   const recall = tp + fn ? tp / (tp + fn) : NaN;

@@ -42,7 +42,13 @@ const PENALTIES = [0.00001, 0.00003, 0.0001, 0.0003, 0.001, 0.003];
 const SUB_PENALTIES = [0.001, 0.003, 0.01, 0.03];
 /** Intents and the length band are penalised this much less than words: a handful of meant signals. */
 const FLAG_PENALTY_SCALE = 0.1;
-/** The pre-filter must keep noise out this well out of fold; among thresholds that do, recall decides. */
+/**
+ * The pre-filter must keep noise out this well out of fold, each kind of place (genre) weighing the
+ * same; among thresholds that do, recall decides. Counted over posts, the threshold followed how
+ * many posts of each kind happened to be labelled: round six's 624 tool requests (most of them
+ * noise that reads like an idea) raised it from 0.711 to 0.781 and cut recall in every kind of
+ * place. Weighing kinds of place equally, it moved 0.621 to 0.632 through that round (BENCHMARKS.md).
+ */
 const TARGET_PRECISION = 0.85;
 /**
  * How much a review labelled by its dataset's authors counts against one labelled here: their
@@ -187,14 +193,18 @@ function crossValidate(dev: LabelledPost[], weak: WeakPosts, cache: FeatureCache
 
 const clamp10 = (v: number) => Math.min(10, Math.max(0, v));
 
-/** The threshold that keeps precision at the target with the most recall (the best F1 if none does). */
-function chooseThreshold(probs: number[], actual: boolean[]) {
+/**
+ * The threshold that keeps precision at the target with the most recall (the best F1 if none does),
+ * each post weighing `weights` (each genre the same in total).
+ */
+function chooseThreshold(probs: number[], actual: boolean[], weights: number[]) {
   const candidates = [...new Set(probs.map((p) => Math.round(p * 1000) / 1000))].sort((a, b) => a - b);
   const scored = candidates.map((t) => ({
     t,
     ...precisionRecall(
       probs.map((p) => p >= t),
       actual,
+      weights,
     ),
   }));
   const precise = scored.filter((s) => s.precision >= TARGET_PRECISION);
@@ -317,7 +327,13 @@ export function train(): { model: IdeaModelFile; advice: AdviceFile } {
     return auc(l2) > auc(best) ? l2 : best;
   });
   const probs = dev.map((p) => sigmoid(oof.prefilter.get(prefilterL2)!.get(p.id)!));
-  const threshold = chooseThreshold(probs, isIdea);
+  const postsInGenre = new Map<string, number>();
+  for (const p of dev) postsInGenre.set(p.genre, (postsInGenre.get(p.genre) ?? 0) + 1);
+  const threshold = chooseThreshold(
+    probs,
+    isIdea,
+    dev.map((p) => 1 / postsInGenre.get(p.genre)!),
+  );
   const kept = probs.map((p) => p >= threshold.t);
 
   // Each sub-score's penalty: the smallest error on the ideas that carry that label, out of fold.
