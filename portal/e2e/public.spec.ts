@@ -76,7 +76,7 @@ test('every score says why: the quoted sentences, and how good the scores are', 
     const title = (await page.getByRole('heading', { level: 2 }).first().textContent()) ?? '';
     const seeded = SEEDED_IDEAS.find((s) => s.title === title)!;
     // The model's quotes, sentences of the post (the title among them).
-    const first = Object.values(seededEvidence(seeded)).flat()[0]!;
+    const first = Object.values(await seededEvidence(seeded)).flat()[0]!;
     expect(`${seeded.title}\n${seeded.body}`).toContain(first.replace(/\.\.\.$/, ''));
     await expect(why.locator('blockquote').first()).toHaveText(first);
     await expect(why).toContainText('No sentence of the text speaks to this score.');
@@ -125,6 +125,8 @@ test('every score says why: the quoted sentences, and how good the scores are', 
     await expect(page.getByTestId('weakly-labelled')).toContainText(
       /more posts of app-store-reviews, labelled by .* counts \d+% of a/,
     );
+    // The part of a score no quote shows is said: the opening read as a whole by the encoder.
+    await expect(page.getByTestId('sentence-encoder')).toContainText(/the first 25 words of a post mean as a whole/);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `horizontal overflow at ${width}`).toBeLessThanOrEqual(0);
     await screenshot(page, `about-scores-${width}`);

@@ -28,8 +28,8 @@ export const sentencesOf = (body: string) =>
  * The evidence a seeded idea shows: what the idea model quotes for it, with market demand left
  * empty so the page's "no sentence" state shows too. In the order the page lists the sub-scores.
  */
-export function seededEvidence(idea: Pick<SeededIdea, 'title' | 'body'>) {
-  const { severity, monetization, implementation } = ideaModel().score(idea.title, idea.body).evidence;
+export async function seededEvidence(idea: Pick<SeededIdea, 'title' | 'body'>) {
+  const { severity, monetization, implementation } = (await ideaModel().assess(idea.title, idea.body)).evidence;
   return { severity, demand: [] as string[], monetization, implementation };
 }
 

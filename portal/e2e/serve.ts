@@ -126,7 +126,7 @@ async function seed(app: App): Promise<E2EUsers> {
       profit_potential: level,
       overall_score: 4.8 - (i % 10) * 0.3,
       created_at: new Date(Date.now() - i * 3600_000),
-      score_evidence: seededEvidence(idea),
+      score_evidence: await seededEvidence(idea),
       model_version: ideaModel().version,
     });
   }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ideaModel } from '@ideamine/server/llm/idea-model/model';
-import { startPipeline, type PipelineHarness } from './test/pipeline-harness';
+import { droppedItems, startPipeline, type PipelineHarness } from './test/pipeline-harness';
 
 let p: PipelineHarness;
 
@@ -84,6 +84,19 @@ describe('crawling a site end to end', () => {
     expect(calls.every((c) => c.provider === 'local')).toBe(true);
   });
 
+  /**
+   * A listing's 20 generated hits each reached the pre-filter: kept as an idea, or dropped with its
+   * reason on the task (a few generated texts read as questions to the model). The kept ideas.
+   */
+  async function ideasAndDrops(jobId: number) {
+    const ideas = await db().selectFrom('knowledge').select(['source_url']).where('job_id', '=', jobId).execute();
+    const dropped = await droppedItems(db(), jobId);
+    expect(ideas.length + dropped.length).toBe(20);
+    expect(ideas.length).toBeGreaterThanOrEqual(15);
+    for (const d of dropped) expect(d.reason).toMatch(/^not an idea: /);
+    return ideas;
+  }
+
   it('reads JSON listings: Hacker News by schema, Reddit by shape', async () => {
     const schema = await db()
       .selectFrom('extraction_schemas')
@@ -94,19 +107,9 @@ describe('crawling a site end to end', () => {
     const reddit = await p.runJob({ path: '/reddit.json', max_depth: 0 });
     expect(await p.waitForJob(hn)).toBe('completed');
     expect(await p.waitForJob(reddit)).toBe('completed');
-    const hnIdeas = await db()
-      .selectFrom('knowledge')
-      .select(['source_url', 'title'])
-      .where('job_id', '=', hn)
-      .execute();
-    expect(hnIdeas).toHaveLength(20);
+    const hnIdeas = await ideasAndDrops(hn);
     expect(hnIdeas.every((i) => /^https:\/\/news\.ycombinator\.com\/item\?id=\d+$/.test(i.source_url))).toBe(true);
-    const redditIdeas = await db()
-      .selectFrom('knowledge')
-      .select(['source_url'])
-      .where('job_id', '=', reddit)
-      .execute();
-    expect(redditIdeas).toHaveLength(20);
+    const redditIdeas = await ideasAndDrops(reddit);
     expect(redditIdeas[0]!.source_url).toMatch(/^https:\/\/www\.reddit\.com\/r\/SideProject\/comments\//);
   });
 

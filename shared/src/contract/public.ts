@@ -208,6 +208,8 @@ export const aboutScoresSchema = z
         .object({ source: z.string(), posts: z.number(), ideas: z.number(), weight: z.number() })
         .nullable(),
     }),
+    /** The pretrained sentence encoder the model reads beside words, and how many opening words it reads; null when it reads words only. */
+    sentence_encoder: z.object({ package: z.string(), words: z.number() }).nullable(),
     profit_weights: z.array(z.object({ sub_score: z.string(), weight: z.number() })),
     /** Each label's lowest profit score, and the share of the ideas the model keeps that score below it. */
     profit_scale: z.array(z.object({ label: z.string(), from_score: z.number(), kept_below: z.number() })),

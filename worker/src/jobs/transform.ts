@@ -120,22 +120,26 @@ async function transformClaimed(
     ),
   );
 
-  const results = tasks.map((t, n): Result => {
-    const base = { taskId: t.id, jobId: t.job_id, rawDataId: t.raw_data_id };
-    const { items: found, error, note } = extracted[n]!;
-    if (error instanceof NothingToExtract) return { ...base, items: [], status: 'skipped', skipReason: error.message };
-    if (error) return { ...base, items: [], status: 'failed', error: error.message.slice(0, 1000) };
-    // A feed's items followed to their pages become ideas from there, each on its own task.
-    const all = (found ?? []).filter((i) => !followed.has(`${t.job_id}:${i.url}`));
-    const readInFull = found && found.length > all.length ? itemsReadInFull(found.length - all.length) : undefined;
-    if (!all.length) return { ...base, items: [], status: 'skipped', skipReason: readInFull ?? 'No items found' };
-    const { ideas, dropped } = filterIdeas(all, new Set(t.keep_urls));
-    const items = ideas.map((i) => i.item);
-    // A page whose items were all dropped is skipped; one that kept some still says what it dropped.
-    const reasons = [note, readInFull, dropped.length ? dropSummary(dropped) : undefined].filter(Boolean);
-    const skipReason = reasons.length ? reasons.join('; ') : undefined;
-    return { ...base, items, dropped, status: items.length ? 'completed' : 'skipped', skipReason };
-  });
+  // All tasks' items are scored together: the sentence encoder reads them in batches.
+  const results = await Promise.all(
+    tasks.map(async (t, n): Promise<Result> => {
+      const base = { taskId: t.id, jobId: t.job_id, rawDataId: t.raw_data_id };
+      const { items: found, error, note } = extracted[n]!;
+      if (error instanceof NothingToExtract)
+        return { ...base, items: [], status: 'skipped', skipReason: error.message };
+      if (error) return { ...base, items: [], status: 'failed', error: error.message.slice(0, 1000) };
+      // A feed's items followed to their pages become ideas from there, each on its own task.
+      const all = (found ?? []).filter((i) => !followed.has(`${t.job_id}:${i.url}`));
+      const readInFull = found && found.length > all.length ? itemsReadInFull(found.length - all.length) : undefined;
+      if (!all.length) return { ...base, items: [], status: 'skipped', skipReason: readInFull ?? 'No items found' };
+      const { ideas, dropped } = await filterIdeas(all, new Set(t.keep_urls));
+      const items = ideas.map((i) => i.item);
+      // A page whose items were all dropped is skipped; one that kept some still says what it dropped.
+      const reasons = [note, readInFull, dropped.length ? dropSummary(dropped) : undefined].filter(Boolean);
+      const skipReason = reasons.length ? reasons.join('; ') : undefined;
+      return { ...base, items, dropped, status: items.length ? 'completed' : 'skipped', skipReason };
+    }),
+  );
 
   await w.db.transaction().execute(async (trx) => {
     const created = await storeIdeas(trx, results);

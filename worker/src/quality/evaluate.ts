@@ -45,7 +45,7 @@ async function run(post: LabelledPost, provider: LlmProvider): Promise<Outcome> 
     { content: asFeed(post), contentType: 'application/rss+xml', url: 'https://eval.ideamine.test/feed.xml' },
     null,
   );
-  const { ideas, dropped } = filterIdeas(items);
+  const { ideas, dropped } = await filterIdeas(items);
   const item = ideas[0]?.item;
   if (!item) return { post, kept: false, dropReason: dropped[0]?.reason ?? 'no item', profit: null };
   const enrichment = (await provider.enrich(item, [])).value;

@@ -4,6 +4,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { featuresOf, featureValues } from '@ideamine/server/llm/idea-model/features';
 import type { AdviceFile } from '@ideamine/server/llm/idea-model/advice';
+import { ENCODER } from '@ideamine/server/llm/idea-model/encoder';
 import { QUOTING_RULE } from '@ideamine/server/llm/idea-model/informative';
 import { isNeedIntent, isNoiseIntent } from '@ideamine/server/llm/idea-model/intents';
 import {
@@ -11,11 +12,13 @@ import {
   PROFIT_LABEL_SHARES,
   SUB_SCORES,
   weightedProfit,
+  withEncoded,
   type IdeaModelFile,
   type SubScore,
 } from '@ideamine/server/llm/idea-model/model';
 import { LABELS_FILE } from './assemble';
 import { loadDataset, loadWeaklyLabelled, type LabelledPost } from './dataset';
+import { encodedPosts } from './encoded';
 import { dot, fit, leastSquares, sigmoid, type Example, type Linear } from './fit';
 import { pearson, precisionRecall, rocAuc, round3, spearman } from './metrics';
 import { FOLDS, foldOf } from './split';
@@ -308,12 +311,15 @@ function outOfFoldReport(dev: LabelledPost[], kept: boolean[], profit: (number |
   };
 }
 
-export function train(): { model: IdeaModelFile; advice: AdviceFile } {
+export async function train(): Promise<{ model: IdeaModelFile; advice: AdviceFile }> {
   const dev = loadDataset().filter((p) => p.split !== 'test');
   const weakPosts = loadWeaklyLabelled();
   const weak: WeakPosts = { posts: weakPosts, ids: new Set(weakPosts.map((p) => p.id)) };
   const learnable = [...dev, ...weakPosts];
-  const cache: FeatureCache = new Map(learnable.map((p) => [p.id, featureValues(featuresOf(p.title, p.body))]));
+  const encoded = await encodedPosts(learnable, ENCODER);
+  const cache: FeatureCache = new Map(
+    learnable.map((p) => [p.id, withEncoded(featureValues(featuresOf(p.title, p.body)), encoded.get(p.id))]),
+  );
   const oof = crossValidate(dev, weak, cache);
   const isIdea = dev.map((p) => p.label === 'idea');
 
@@ -382,6 +388,7 @@ export function train(): { model: IdeaModelFile; advice: AdviceFile } {
     trained_on: labelsDate(),
     quoting: QUOTING_RULE,
     features,
+    encoder: ENCODER,
     prefilter: {
       ...weightsOf(fitPrefilter(rows, features, prefilterL2, weak.ids)),
       threshold: threshold.t,
@@ -434,7 +441,7 @@ export function train(): { model: IdeaModelFile; advice: AdviceFile } {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { model, advice } = train();
+  const { model, advice } = await train();
   writeFileSync(MODEL_FILE, JSON.stringify(model) + '\n');
   writeFileSync(ADVICE_FILE, JSON.stringify(advice, null, 2) + '\n');
   console.log(`${model.version} -> ${path.relative(process.cwd(), MODEL_FILE)}, with ${path.basename(ADVICE_FILE)}`);

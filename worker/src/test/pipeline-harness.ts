@@ -10,6 +10,15 @@ export { waitUntil };
 
 // A real database with the server layer, real workers in this process, and the demo site on loopback.
 
+/**
+ * The items the pre-filter dropped on a job's transform tasks, each with its reason: a page's
+ * items are each kept as an idea or dropped, so the two together account for every item.
+ */
+export async function droppedItems(db: TestContext['app']['db'], jobId: number) {
+  const tasks = await db.selectFrom('transform_tasks').select('dropped_items').where('job_id', '=', jobId).execute();
+  return tasks.flatMap((t) => t.dropped_items);
+}
+
 export interface PipelineHarness {
   context: TestContext;
   site: RunningSite;

@@ -12,11 +12,16 @@ export interface Filtered {
 }
 
 /** Items whose URL is in `overruled` (an operator's "keep as ideas") are kept whatever the model says. */
-export function filterIdeas(items: ExtractedItem[], overruled: ReadonlySet<string> = new Set()): Filtered {
+export async function filterIdeas(
+  items: ExtractedItem[],
+  overruled: ReadonlySet<string> = new Set(),
+): Promise<Filtered> {
   const model = ideaModel();
   const out: Filtered = { ideas: [], dropped: [] };
-  for (const item of items) {
-    const verdict = model.score(item.title, item.body);
+  // Asked all at once, so the sentence encoder reads the page's items as one batch (encoder.ts).
+  const verdicts = await Promise.all(items.map((item) => model.assess(item.title, item.body)));
+  for (const [i, item] of items.entries()) {
+    const verdict = verdicts[i]!;
     if (verdict.isIdea || overruled.has(item.url)) out.ideas.push({ item, verdict });
     else out.dropped.push({ item, reason: verdict.reason ?? 'not an idea' });
   }

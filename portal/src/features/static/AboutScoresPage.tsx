@@ -47,6 +47,18 @@ function WeaklyLabelled({ weak }: { weak: NonNullable<AboutScores['training']['w
   );
 }
 
+/** The part of a score no quoted sentence shows: what the post's opening means as a whole. */
+function SentenceEncoder({ encoder }: { encoder: NonNullable<AboutScores['sentence_encoder']> }) {
+  return (
+    <p data-testid="sentence-encoder">
+      Beside the words themselves, the model reads what the first {encoder.words} words of a post mean as a whole, with
+      a pretrained sentence encoder that runs on our own servers (<code>{encoder.package}</code>), so two requests
+      worded differently are scored alike. That part of a score comes from the opening as a whole, so no single quoted
+      sentence shows it.
+    </p>
+  );
+}
+
 function About({ about }: { about: AboutScores }) {
   useScrollToHash();
   const h = about.held_out;
@@ -67,6 +79,7 @@ function About({ about }: { about: AboutScores }) {
         under &ldquo;Why this score&rdquo;; a sentence that says nothing on its own, such as &ldquo;Thanks!&rdquo;, is
         never quoted.
       </p>
+      {about.sentence_encoder && <SentenceEncoder encoder={about.sentence_encoder} />}
       <p>
         Model <code>{about.model_version}</code>, trained on labels of {about.trained_on}. Held-out figures below were
         measured on <code>{h.model_version}</code>.

@@ -478,7 +478,7 @@ export class LocalProvider implements LlmProvider {
 
   async analyse(idea: IdeaText & { categories: string[]; keywords: string[] }): Promise<LlmResult<Analysis>> {
     const text = `${idea.title}. ${idea.summary ?? ''} ${idea.body}`.slice(0, MAX_TEXT);
-    const verdict = ideaModel().score(idea.title, idea.body);
+    const verdict = await ideaModel().assess(idea.title, idea.body);
     const value: Analysis = {
       problem_severity_score: verdict.subScores.severity,
       market_demand_score: verdict.subScores.demand,

@@ -58,6 +58,7 @@ function build() {
         .sort((a, b) => b.posts - a.posts || a.source.localeCompare(b.source)),
       weakly_labelled: model.training.weakly_labelled ?? null,
     },
+    sentence_encoder: model.encoder ? { package: model.encoder.package, words: model.encoder.words } : null,
     profit_weights: SUB_SCORES.map((k) => ({ sub_score: k, weight: model.profit.weights[k] })),
     profit_scale: PROFIT_LABEL_SHARES.map(([share, from]) => ({
       label: profitLabel(from),

@@ -56,7 +56,7 @@ const TOKEN_KINDS: Record<string, string | undefined> = {
  */
 const IDEA_BOARD_TAG = /^\W*smt\b(?!\s+[a-z])\W*/i;
 const BOARD_WORD = 'smt';
-const readAsMeant = (title: string) => title.replace(IDEA_BOARD_TAG, 'Somebody make this: ');
+export const readAsMeant = (title: string) => title.replace(IDEA_BOARD_TAG, 'Somebody make this: ');
 
 /**
  * The words of one sentence: lemmas, stop words kept (they carry intent: "is there", "i'd").

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { calibrate, ideaModel, SUB_SCORES } from './model';
+import { encoderValues } from './encoder';
 import { QUOTING_RULE } from './informative';
 
 // The shipped model (model.json, made by `npm run train:quality`) on posts of the kinds it was
@@ -8,8 +9,8 @@ import { QUOTING_RULE } from './informative';
 describe('the idea model', () => {
   const model = ideaModel();
 
-  it('drops a hiring post and says why', () => {
-    const v = model.score(
+  it('drops a hiring post and says why', async () => {
+    const v = await model.assess(
       '[Hiring] Looking for a Unity developer for our 2D platformer',
       'We are hiring a freelance developer. Compensation is $30 per hour, paid weekly. Send your portfolio.',
     );
@@ -17,7 +18,7 @@ describe('the idea model', () => {
     expect(v.reason).toBe('not an idea: hiring post');
   });
 
-  it("drops Hacker News's hiring threads and launches, though none was in its training, and says why", () => {
+  it("drops Hacker News's hiring threads and launches, though none was in its training, and says why", async () => {
     const cases: [title: string, body: string, reason: string][] = [
       [
         'Ask HN: Who is hiring? (April 2019)',
@@ -37,11 +38,11 @@ describe('the idea model', () => {
       ],
     ];
     for (const [title, body, reason] of cases)
-      expect(model.score(title, body)).toMatchObject({ isIdea: false, reason });
+      expect(await model.assess(title, body)).toMatchObject({ isIdea: false, reason });
   });
 
-  it('keeps a specific request for a missing tool, with sub-scores and their evidence', () => {
-    const v = model.score(
+  it('keeps a specific request for a missing tool, with sub-scores and their evidence', async () => {
+    const v = await model.assess(
       '[SMT] An app that tells me which of my subscriptions renew this week',
       'I pay for a dozen subscriptions and always forget when they renew. Somebody should make an app that ' +
         'reads my bank statements and reminds me a week before each renewal. I would pay a few dollars for it.',
@@ -63,8 +64,8 @@ describe('the idea model', () => {
     expect(v.modelVersion).toMatch(/^idea-model-[0-9a-f]{10}$/);
   });
 
-  it('quotes no courtesy or aside as evidence, even where it lifts a score', () => {
-    const v = model.score(
+  it('quotes no courtesy or aside as evidence, even where it lifts a score', async () => {
+    const v = await model.assess(
       'Reply from the notification',
       'Please let me reply to a message from the notification without opening the app. Thanks! ' +
         'Thank you for your great app! (App: Whatsapp)',
@@ -74,54 +75,67 @@ describe('the idea model', () => {
     for (const q of quotes) expect(q).not.toMatch(/^(Thanks!|Thank you|\(App:)/);
   });
 
-  it('was made under the quoting rule the code applies, so stored quotes are re-scored when it changes', () => {
+  it('was made under the quoting rule the code applies, so stored quotes are re-scored when it changes', async () => {
     expect(model.file.quoting).toBe(QUOTING_RULE);
   });
 
-  it("reads r/SomebodyMakeThis's '[SMT]' as 'Somebody make this:', so a long post keeps the tag's weight", () => {
+  it("reads r/SomebodyMakeThis's '[SMT]' as 'Somebody make this:', so a long post keeps the tag's weight", async () => {
     const body =
       'I teach piano to kids and half of them cannot hear the wind-up metronome over their own playing. ' +
       'The phone apps I tried show a tiny number nobody can read from the bench. I want an app that ' +
       'flashes the whole screen on every beat and remembers a list of tempos for each student.';
-    const tagged = model.score('[SMT] A metronome app whose beat you can see from across the room', body);
-    const spelt = model.score('Somebody make this: A metronome app whose beat you can see from across the room', body);
+    const tagged = await model.assess('[SMT] A metronome app whose beat you can see from across the room', body);
+    const spelt = await model.assess(
+      'Somebody make this: A metronome app whose beat you can see from across the room',
+      body,
+    );
     expect(tagged.probability).toBe(spelt.probability);
     expect(tagged.isIdea).toBe(true);
     expect(tagged.evidence.demand.concat(tagged.evidence.severity).join(' ')).not.toContain('Somebody make this');
   });
 
-  it("does not take surface-mount 'SMT' for r/SomebodyMakeThis's tag", () => {
+  it("does not take surface-mount 'SMT' for r/SomebodyMakeThis's tag", async () => {
     // Both in one length band: the length of a post is a feature too.
     const body = (smt: string) => `Which hot air station do you use for ${smt}soldering at home? Mine died last week.`;
-    const smt = model.score('SMT rework station recommendations?', body('SMT '));
-    const plain = model.score('Rework station recommendations?', body(''));
-    expect(smt.probability).toBe(plain.probability);
+    const smt = await model.assess('SMT rework station recommendations?', body('SMT '));
     expect(smt.isIdea).toBe(false);
+    // The words count for nothing: read beside the same sentence vector, the two score the same.
+    const vector = await encoderValues('Rework station recommendations?', body(''), model.file.encoder!);
+    const plain = model.score('Rework station recommendations?', body(''), vector);
+    expect(model.score('SMT rework station recommendations?', body('SMT '), vector).probability).toBe(
+      plain.probability,
+    );
   });
 
-  it('records an outcome for empty and huge text, never a crash', () => {
-    expect(model.score('', '   ')).toMatchObject({ isIdea: false, reason: 'not an idea: no text' });
+  it('records an outcome for empty and huge text, never a crash', async () => {
+    expect(await model.assess('', '   ')).toMatchObject({ isIdea: false, reason: 'not an idea: no text' });
     const started = performance.now();
-    const huge = model.score('A very long post', 'Is there an app for this? '.repeat(40_000));
+    const huge = await model.assess('A very long post', 'Is there an app for this? '.repeat(40_000));
     expect(huge.readChars).toBeLessThan(7_000);
     // A run without spaces, which the tokenizer reads in time that grows with its square.
-    const junk = model.score('x-'.repeat(5_000), 'a.'.repeat(20_000));
+    const junk = await model.assess('x-'.repeat(5_000), 'a.'.repeat(20_000));
     expect(junk.isIdea).toBe(false);
     expect(performance.now() - started).toBeLessThan(2_000);
   });
 
-  it('is deterministic', () => {
-    const a = model.score('Is there an app that splits rent?', 'Roommates argue about bills every month.');
-    const b = model.score('Is there an app that splits rent?', 'Roommates argue about bills every month.');
+  it('reads the sentence encoder beside words, and will not score without its vector', async () => {
+    expect(model.file.encoder).toMatchObject({ words: 25 });
+    expect(model.file.features).toContain('e:511');
+    expect(() => model.score('Is there an app that splits rent?', '')).toThrow(/sentence vector/);
+  });
+
+  it('is deterministic', async () => {
+    const a = await model.assess('Is there an app that splits rent?', 'Roommates argue about bills every month.');
+    const b = await model.assess('Is there an app that splits rent?', 'Roommates argue about bills every month.');
     expect(a).toEqual(b);
   });
 
-  it('puts an idea that says who pays and how much above the same need voiced idly', () => {
-    const idle = model.score(
+  it('puts an idea that says who pays and how much above the same need voiced idly', async () => {
+    const idle = await model.assess(
       'Is there a tool that matches invoices to bank payments for freelancers?',
       'I keep thinking about reconciling invoices for freelancers. It would be great if there was a simple app.',
     );
-    const costly = model.score(
+    const costly = await model.assess(
       'Is there a tool that matches invoices to bank payments for small businesses?',
       'Every week small businesses spend hours reconciling invoices by hand. It is tedious and easy to get ' +
         'wrong. I would happily pay a monthly subscription for this.',
@@ -138,13 +152,13 @@ describe('calibrate', () => {
     [2, 8],
   ];
 
-  it('is linear between knots and flat below the first', () => {
+  it('is linear between knots and flat below the first', async () => {
     expect(calibrate(knots, -1)).toBe(0);
     expect(calibrate(knots, 0.5)).toBeCloseTo(1.75);
     expect(calibrate(knots, 1.5)).toBeCloseTo(5.75);
   });
 
-  it('is flat above the last knot without a tail, and rises toward 10 in order with one', () => {
+  it('is flat above the last knot without a tail, and rises toward 10 in order with one', async () => {
     expect(calibrate(knots, 5)).toBe(8);
     const shown = [2, 2.5, 3, 4, 8].map((raw) => calibrate(knots, raw, 1));
     expect(shown[0]).toBe(8);

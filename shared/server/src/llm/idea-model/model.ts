@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { encoderFeature, encoderValues, type EncoderSpec } from './encoder';
 import { featuresOf, featureValues, type PostFeatures } from './features';
 import { INTENT_NAMES, isNoiseIntent, NOISE_INTENT_REASONS, type NoiseIntent } from './intents';
 
@@ -24,6 +25,11 @@ export interface IdeaModelFile {
    */
   quoting?: string;
   features: string[];
+  /**
+   * The sentence encoder whose vector the model reads beside words (encoder.ts), as features
+   * e:000-e:511; absent, the model reads words and intents only.
+   */
+  encoder?: EncoderSpec;
   prefilter: LinearWeights & { threshold: number };
   subscores: Record<SubScore, LinearWeights>;
   /**
@@ -153,9 +159,20 @@ export class IdeaModel {
     return `not an idea: ${worst ? NOISE_INTENT_REASONS[worst.intent] : 'no unmet need found'}`;
   }
 
-  score(title: string, body: string): IdeaVerdict {
+  /** A post's verdict, its opening read by the sentence encoder first when the model has one. */
+  async assess(title: string, body: string): Promise<IdeaVerdict> {
+    const encoder = this.file.encoder;
+    return this.score(title, body, encoder ? await encoderValues(title, body, encoder) : undefined);
+  }
+
+  /**
+   * A post's verdict from its words and, for a model with an encoder, the vector `encoded`
+   * (encoderValues; assess reads it). Kept synchronous for the words: only the encoder waits.
+   */
+  score(title: string, body: string, encoded?: readonly number[]): IdeaVerdict {
+    if (this.file.encoder && !encoded) throw new Error('this idea model reads a sentence vector: call assess()');
     const post = featuresOf(title, body);
-    const values = featureValues(post);
+    const values = withEncoded(featureValues(post), encoded);
     const probability = 1 / (1 + Math.exp(-this.linear(this.file.prefilter, values)));
     const isIdea = post.sentences.length > 0 && post.english && probability >= this.file.prefilter.threshold;
     const subScores = {} as Record<SubScore, number>;
@@ -184,6 +201,12 @@ export class IdeaModel {
   profit(subScores: Record<SubScore, number>): number {
     return clamp10(calibrate(this.file.profit.calibration, this.rawProfit(subScores), this.file.profit.tail));
   }
+}
+
+/** A post's feature values with the encoder's (e:000-e:511) added, when there are any. */
+export function withEncoded(values: Map<string, number>, encoded?: readonly number[]): Map<string, number> {
+  encoded?.forEach((v, i) => values.set(encoderFeature(i), v));
+  return values;
 }
 
 /** Bias plus the weighted sub-scores: the profit before calibration (training fits these weights). */
