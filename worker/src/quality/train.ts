@@ -64,6 +64,12 @@ const TARGET_PRECISION = 0.85;
  * costly chore was dropped (model.test.ts); 0.15 keeps it (BENCHMARKS.md).
  */
 const WEAK_WEIGHT = 0.15;
+/**
+ * The words-only screen (model.ts `screen`) may drop this share of the posts the whole model
+ * keeps out of fold, unread by the encoder; in exchange the encoder reads only the posts that may
+ * be ideas (BENCHMARKS.md, "a first look on words").
+ */
+const SCREEN_LOSS = 0.01;
 /** What the profit score aims at: ideas by strength (the spec's labels: Medium, High, Very High). */
 const PROFIT_TARGET = (p: LabelledPost) => 3 + 2 * p.strength!;
 
@@ -159,6 +165,8 @@ function fitSubScore(rows: Vectorised[], features: number, k: SubScore, l2: numb
 interface OutOfFold {
   /** Per penalty, each post's pre-filter score from the fold that did not learn from it. */
   prefilter: Map<number, Map<string, number>>;
+  /** The same for the words-only screen (no encoder features). */
+  screen: Map<number, Map<string, number>>;
   /** Per sub-score and penalty, the same for the sub-scores. */
   subscores: Record<SubScore, Map<number, Map<string, number>>>;
 }
@@ -171,6 +179,7 @@ interface OutOfFold {
 function crossValidate(dev: LabelledPost[], weak: WeakPosts, cache: FeatureCache): OutOfFold {
   const oof: OutOfFold = {
     prefilter: new Map(PENALTIES.map((l2) => [l2, new Map()])),
+    screen: new Map(PENALTIES.map((l2) => [l2, new Map()])),
     subscores: Object.fromEntries(
       SUB_SCORES.map((k) => [k, new Map(SUB_PENALTIES.map((l2) => [l2, new Map<string, number>()]))]),
     ) as OutOfFold['subscores'],
@@ -185,6 +194,13 @@ function crossValidate(dev: LabelledPost[], weak: WeakPosts, cache: FeatureCache
       const model = fitPrefilter(learnRows, names, l2, weak.ids);
       for (const r of heldRows) oof.prefilter.get(l2)!.set(r.post.id, dot(model, r.indices, r.values));
     }
+    const words = names.filter(isWordsOnly);
+    const learnWords = vectorise(learn, words, cache);
+    const heldWords = vectorise(held, words, cache);
+    for (const l2 of PENALTIES) {
+      const model = fitPrefilter(learnWords, words, l2, weak.ids);
+      for (const r of heldWords) oof.screen.get(l2)!.set(r.post.id, dot(model, r.indices, r.values));
+    }
     for (const l2 of SUB_PENALTIES)
       for (const k of SUB_SCORES) {
         const sub = fitSubScore(learnRows, names.length, k, l2);
@@ -195,6 +211,28 @@ function crossValidate(dev: LabelledPost[], weak: WeakPosts, cache: FeatureCache
 }
 
 const clamp10 = (v: number) => Math.min(10, Math.max(0, v));
+/** A feature the words-only screen reads: all but the sentence encoder's. */
+const isWordsOnly = (f: string) => !f.startsWith('e:');
+
+/** The penalty whose out-of-fold scores rank ideas above noise best. */
+function bestPenalty(scores: Map<number, Map<string, number>>, dev: LabelledPost[], isIdea: boolean[]): number {
+  const auc = (l2: number) =>
+    rocAuc(
+      dev.map((p) => scores.get(l2)!.get(p.id)!),
+      isIdea,
+    );
+  return PENALTIES.reduce((best, l2) => (auc(l2) > auc(best) ? l2 : best));
+}
+
+/**
+ * The screen's threshold: the highest that still lets through all but SCREEN_LOSS of the posts
+ * the whole model keeps, out of fold (rounded down to 0.001, so never more).
+ */
+function screenThreshold(screenProbs: number[], kept: boolean[]): number {
+  const keptProbs = screenProbs.filter((_, i) => kept[i]).sort((a, b) => a - b);
+  if (!keptProbs.length) return 0;
+  return Math.floor(keptProbs[Math.floor(SCREEN_LOSS * keptProbs.length)]! * 1000) / 1000;
+}
 
 /**
  * The threshold that keeps precision at the target with the most recall (the best F1 if none does),
@@ -324,14 +362,7 @@ export async function train(): Promise<{ model: IdeaModelFile; advice: AdviceFil
   const isIdea = dev.map((p) => p.label === 'idea');
 
   // The pre-filter's penalty: the best ranking of ideas above noise out of fold.
-  const prefilterL2 = PENALTIES.reduce((best, l2) => {
-    const auc = (x: number) =>
-      rocAuc(
-        dev.map((p) => oof.prefilter.get(x)!.get(p.id)!),
-        isIdea,
-      );
-    return auc(l2) > auc(best) ? l2 : best;
-  });
+  const prefilterL2 = bestPenalty(oof.prefilter, dev, isIdea);
   const probs = dev.map((p) => sigmoid(oof.prefilter.get(prefilterL2)!.get(p.id)!));
   const postsInGenre = new Map<string, number>();
   for (const p of dev) postsInGenre.set(p.genre, (postsInGenre.get(p.genre) ?? 0) + 1);
@@ -340,7 +371,15 @@ export async function train(): Promise<{ model: IdeaModelFile; advice: AdviceFil
     isIdea,
     dev.map((p) => 1 / postsInGenre.get(p.genre)!),
   );
-  const kept = probs.map((p) => p >= threshold.t);
+  // The screen in front of it: what it lets through is read in full, the rest dropped unread.
+  const screenL2 = bestPenalty(oof.screen, dev, isIdea);
+  const screenProbs = dev.map((p) => sigmoid(oof.screen.get(screenL2)!.get(p.id)!));
+  const screenT = screenThreshold(
+    screenProbs,
+    probs.map((p) => p >= threshold.t),
+  );
+  const kept = probs.map((p, i) => p >= threshold.t && screenProbs[i]! >= screenT);
+  const screenedOut = screenProbs.filter((p) => p < screenT).length;
 
   // Each sub-score's penalty: the smallest error on the ideas that carry that label, out of fold.
   const subL2 = Object.fromEntries(
@@ -383,6 +422,10 @@ export async function train(): Promise<{ model: IdeaModelFile; advice: AdviceFil
   // The shipped model: every part fitted on all development posts with the penalties chosen above.
   const features = vocabulary(learnable, cache);
   const rows = vectorise(learnable, features, cache);
+  const wordFeatures = features.filter(isWordsOnly);
+  const screenFit = fitPrefilter(vectorise(learnable, wordFeatures, cache), wordFeatures, screenL2, weak.ids);
+  // Over the whole model's features, the encoder's at 0, so both parts index one list.
+  const screenWeights = new Map(wordFeatures.map((f, i) => [f, round5(screenFit.weights[i]!)]));
   const file: IdeaModelFile = {
     version: '',
     trained_on: labelsDate(),
@@ -392,6 +435,11 @@ export async function train(): Promise<{ model: IdeaModelFile; advice: AdviceFil
     prefilter: {
       ...weightsOf(fitPrefilter(rows, features, prefilterL2, weak.ids)),
       threshold: threshold.t,
+    },
+    screen: {
+      bias: round5(screenFit.bias),
+      weights: features.map((f) => screenWeights.get(f) ?? 0),
+      threshold: screenT,
     },
     subscores: Object.fromEntries(
       SUB_SCORES.map((k) => [k, weightsOf(fitSubScore(rows, features.length, k, subL2[k]))]),
@@ -430,6 +478,10 @@ export async function train(): Promise<{ model: IdeaModelFile; advice: AdviceFil
   console.log(
     `${features.length} features; pre-filter penalty ${prefilterL2}, threshold ${threshold.t}; ` +
       `sub-score penalties ${SUB_SCORES.map((k) => `${k} ${subL2[k]}`).join(', ')}`,
+  );
+  console.log(
+    `screen: penalty ${screenL2}, threshold ${screenT}; out of fold it drops ${screenedOut} of ${dev.length} ` +
+      `posts unread by the encoder, ${dev.filter((p, i) => probs[i]! >= threshold.t && screenProbs[i]! < screenT).length} of them kept by the whole model`,
   );
   console.log(`profit = ${file.profit.bias} + ${SUB_SCORES.map((k) => `${file.profit.weights[k]} ${k}`).join(' + ')}`);
   console.log(`out of fold (${FOLDS} folds, whole sources held out): ${JSON.stringify(report)}`);

@@ -18,12 +18,19 @@ export async function filterIdeas(
 ): Promise<Filtered> {
   const model = ideaModel();
   const out: Filtered = { ideas: [], dropped: [] };
-  // Asked all at once, so the sentence encoder reads the page's items as one batch (encoder.ts).
-  const verdicts = await Promise.all(items.map((item) => model.assess(item.title, item.body)));
-  for (const [i, item] of items.entries()) {
-    const verdict = verdicts[i]!;
-    if (verdict.isIdea || overruled.has(item.url)) out.ideas.push({ item, verdict });
-    else out.dropped.push({ item, reason: verdict.reason ?? 'not an idea' });
+  // What the words alone rule out is dropped before the sentence encoder reads it (it costs ten
+  // times the rest); an item an operator kept is always read in full. The rest are asked for all
+  // at once, so the encoder reads the page's items as batches (encoder.ts).
+  const judged = await Promise.all(
+    items.map(async (item) => {
+      const screened = overruled.has(item.url) ? null : model.screenOut(item.title, item.body);
+      return screened ? { item, reason: screened } : { item, verdict: await model.assess(item.title, item.body) };
+    }),
+  );
+  for (const j of judged) {
+    if (j.reason !== undefined) out.dropped.push({ item: j.item, reason: j.reason });
+    else if (j.verdict.isIdea || overruled.has(j.item.url)) out.ideas.push({ item: j.item, verdict: j.verdict });
+    else out.dropped.push({ item: j.item, reason: j.verdict.reason ?? 'not an idea' });
   }
   return out;
 }

@@ -124,6 +124,24 @@ describe('the idea model', () => {
     expect(() => model.score('Is there an app that splits rent?', '')).toThrow(/sentence vector/);
   });
 
+  it('drops what its words rule out before the encoder reads it, and lets a likely idea through to be read', async () => {
+    expect(model.file.screen?.threshold).toBeGreaterThan(0);
+    expect(
+      model.screenOut(
+        '[Hiring] Looking for a Unity developer for our 2D platformer',
+        'We are hiring a freelance developer. Compensation is $30 per hour, paid weekly. Send your portfolio.',
+      ),
+    ).toBe('not an idea: hiring post');
+    expect(model.screenOut('', '  ')).toBe('not an idea: no text');
+    const request = [
+      '[SMT] An app that tells me which of my subscriptions renew this week',
+      'I pay for a dozen subscriptions and always forget when they renew. Somebody should make an app that ' +
+        'reads my bank statements and reminds me a week before each renewal. I would pay a few dollars for it.',
+    ] as const;
+    expect(model.screenOut(...request)).toBeNull();
+    expect((await model.assess(...request)).isIdea).toBe(true);
+  });
+
   it('is deterministic', async () => {
     const a = await model.assess('Is there an app that splits rent?', 'Roommates argue about bills every month.');
     const b = await model.assess('Is there an app that splits rent?', 'Roommates argue about bills every month.');

@@ -31,6 +31,13 @@ export interface IdeaModelFile {
    */
   encoder?: EncoderSpec;
   prefilter: LinearWeights & { threshold: number };
+  /**
+   * A first look on words alone, so the encoder reads only posts that may be ideas: below its
+   * threshold a post is dropped unread by the encoder. Its weights are over `features` (the
+   * encoder's count for nothing); the threshold is chosen out of fold to let through all but
+   * SCREEN_LOSS of the posts the whole model keeps (train.ts).
+   */
+  screen?: LinearWeights & { threshold: number };
   subscores: Record<SubScore, LinearWeights>;
   /**
    * The profit score: bias plus weighted sub-scores (fitted out of fold, on the kept ideas), then
@@ -157,6 +164,21 @@ export class IdeaModel {
       if (weight < 0 && (!worst || weight < worst.weight)) worst = { intent, weight };
     }
     return `not an idea: ${worst ? NOISE_INTENT_REASONS[worst.intent] : 'no unmet need found'}`;
+  }
+
+  /**
+   * Why a post is dropped on its words alone, before the encoder reads it ("not an idea: hiring
+   * post"), or null when the whole model must read it: no text, another language, or the screen's
+   * first look below its threshold.
+   */
+  screenOut(title: string, body: string): string | null {
+    const screen = this.file.screen;
+    if (!screen) return null;
+    const post = featuresOf(title, body);
+    const values = featureValues(post);
+    if (!post.sentences.length || !post.english) return this.whyNot(post, values);
+    const probability = 1 / (1 + Math.exp(-this.linear(screen, values)));
+    return probability < screen.threshold ? this.dropReason(values) : null;
   }
 
   /** A post's verdict, its opening read by the sentence encoder first when the model has one. */
