@@ -127,6 +127,8 @@ test('every score says why: the quoted sentences, and how good the scores are', 
     );
     // The part of a score no quote shows is said: the opening read as a whole by the encoder.
     await expect(page.getByTestId('sentence-encoder')).toContainText(/the first 25 words of a post mean as a whole/);
+    await page.getByTestId('sentence-encoder').scrollIntoViewIfNeeded();
+    await screenshot(page, `about-scores-encoder-${width}`);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `horizontal overflow at ${width}`).toBeLessThanOrEqual(0);
     await screenshot(page, `about-scores-${width}`);
