@@ -22,14 +22,13 @@ export async function encodedPosts(posts: LabelledPost[], spec: EncoderSpec): Pr
   if (existsSync(CACHE_FILE))
     for (const row of readJsonl<{ key: string; values: number[] }>(CACHE_FILE)) cached.set(row.key, row.values);
   const keys = posts.map((p) => keyOf(spec, encoderText(p.title, p.body, spec.words)));
-  const missing = posts.filter((_, i) => !cached.has(keys[i]!));
+  const missing = posts.flatMap((p, i) => (cached.has(keys[i]!) ? [] : [{ p, key: keys[i]! }]));
   if (missing.length)
     console.log(`reading ${missing.length} posts with the sentence encoder (${cached.size} known)...`);
   let done = 0;
   await Promise.all(
-    missing.map(async (p) => {
+    missing.map(async ({ p, key }) => {
       const values = await encoderValues(p.title, p.body, spec);
-      const key = keyOf(spec, encoderText(p.title, p.body, spec.words));
       cached.set(key, values);
       appendFileSync(CACHE_FILE, JSON.stringify({ key, values }) + '\n');
       if (++done % 500 === 0) console.log(`  ${done} of ${missing.length}`);

@@ -374,11 +374,9 @@ export async function train(): Promise<{ model: IdeaModelFile; advice: AdviceFil
   // The screen in front of it: what it lets through is read in full, the rest dropped unread.
   const screenL2 = bestPenalty(oof.screen, dev, isIdea);
   const screenProbs = dev.map((p) => sigmoid(oof.screen.get(screenL2)!.get(p.id)!));
-  const screenT = screenThreshold(
-    screenProbs,
-    probs.map((p) => p >= threshold.t),
-  );
-  const kept = probs.map((p, i) => p >= threshold.t && screenProbs[i]! >= screenT);
+  const keptByWhole = probs.map((p) => p >= threshold.t);
+  const screenT = screenThreshold(screenProbs, keptByWhole);
+  const kept = keptByWhole.map((k, i) => k && screenProbs[i]! >= screenT);
   const screenedOut = screenProbs.filter((p) => p < screenT).length;
 
   // Each sub-score's penalty: the smallest error on the ideas that carry that label, out of fold.
@@ -481,7 +479,7 @@ export async function train(): Promise<{ model: IdeaModelFile; advice: AdviceFil
   );
   console.log(
     `screen: penalty ${screenL2}, threshold ${screenT}; out of fold it drops ${screenedOut} of ${dev.length} ` +
-      `posts unread by the encoder, ${dev.filter((p, i) => probs[i]! >= threshold.t && screenProbs[i]! < screenT).length} of them kept by the whole model`,
+      `posts unread by the encoder, ${keptByWhole.filter((k, i) => k && !kept[i]).length} of them kept by the whole model`,
   );
   console.log(`profit = ${file.profit.bias} + ${SUB_SCORES.map((k) => `${file.profit.weights[k]} ${k}`).join(' + ')}`);
   console.log(`out of fold (${FOLDS} folds, whole sources held out): ${JSON.stringify(report)}`);

@@ -20,11 +20,13 @@ export async function filterIdeas(
   const out: Filtered = { ideas: [], dropped: [] };
   // What the words alone rule out is dropped before the sentence encoder reads it (it costs ten
   // times the rest); an item an operator kept is always read in full. The rest are asked for all
-  // at once, so the encoder reads the page's items as batches (encoder.ts).
+  // at once, so the encoder reads the page's items as batches (encoder.ts). Each item's words are
+  // read once, for the screen and the whole model alike.
   const judged = await Promise.all(
     items.map(async (item) => {
-      const screened = overruled.has(item.url) ? null : model.screenOut(item.title, item.body);
-      return screened ? { item, reason: screened } : { item, verdict: await model.assess(item.title, item.body) };
+      const read = model.read(item.title, item.body);
+      const screened = overruled.has(item.url) ? null : model.screenOut(read);
+      return screened ? { item, reason: screened } : { item, verdict: await model.assess(read) };
     }),
   );
   for (const j of judged) {

@@ -128,18 +128,25 @@ describe('the idea model', () => {
     expect(model.file.screen?.threshold).toBeGreaterThan(0);
     expect(
       model.screenOut(
-        '[Hiring] Looking for a Unity developer for our 2D platformer',
-        'We are hiring a freelance developer. Compensation is $30 per hour, paid weekly. Send your portfolio.',
+        model.read(
+          '[Hiring] Looking for a Unity developer for our 2D platformer',
+          'We are hiring a freelance developer. Compensation is $30 per hour, paid weekly. Send your portfolio.',
+        ),
       ),
     ).toBe('not an idea: hiring post');
-    expect(model.screenOut('', '  ')).toBe('not an idea: no text');
+    expect(model.screenOut(model.read('', '  '))).toBe('not an idea: no text');
     const request = [
       '[SMT] An app that tells me which of my subscriptions renew this week',
       'I pay for a dozen subscriptions and always forget when they renew. Somebody should make an app that ' +
         'reads my bank statements and reminds me a week before each renewal. I would pay a few dollars for it.',
     ] as const;
-    expect(model.screenOut(...request)).toBeNull();
-    expect((await model.assess(...request)).isIdea).toBe(true);
+    const read = model.read(...request);
+    expect(model.screenOut(read)).toBeNull();
+    const verdict = await model.assess(read);
+    expect(verdict.isIdea).toBe(true);
+    // Read once or from its text, the same verdict, and the words' values are left as read.
+    expect(await model.assess(...request)).toEqual(verdict);
+    expect([...read.values.keys()].some((f) => f.startsWith('e:'))).toBe(false);
   });
 
   it('is deterministic', async () => {

@@ -96,6 +96,14 @@ export interface IdeaVerdict {
   readChars: number;
 }
 
+/** A post as read for words (IdeaModel.read). */
+export interface ReadPost {
+  title: string;
+  body: string;
+  post: PostFeatures;
+  values: Map<string, number>;
+}
+
 const MODEL_FILE = new URL('./model.json', import.meta.url);
 
 let loaded: IdeaModel | null = null;
@@ -167,24 +175,34 @@ export class IdeaModel {
   }
 
   /**
+   * A post read once for words: the screen and the whole model share it, so a post the screen lets
+   * through is not parsed again.
+   */
+  read(title: string, body: string): ReadPost {
+    const post = featuresOf(title, body);
+    return { title, body, post, values: featureValues(post) };
+  }
+
+  /**
    * Why a post is dropped on its words alone, before the encoder reads it ("not an idea: hiring
    * post"), or null when the whole model must read it: no text, another language, or the screen's
    * first look below its threshold.
    */
-  screenOut(title: string, body: string): string | null {
+  screenOut({ post, values }: ReadPost): string | null {
     const screen = this.file.screen;
     if (!screen) return null;
-    const post = featuresOf(title, body);
-    const values = featureValues(post);
     if (!post.sentences.length || !post.english) return this.whyNot(post, values);
     const probability = 1 / (1 + Math.exp(-this.linear(screen, values)));
     return probability < screen.threshold ? this.dropReason(values) : null;
   }
 
   /** A post's verdict, its opening read by the sentence encoder first when the model has one. */
-  async assess(title: string, body: string): Promise<IdeaVerdict> {
+  async assess(read: ReadPost): Promise<IdeaVerdict>;
+  async assess(title: string, body: string): Promise<IdeaVerdict>;
+  async assess(postOrTitle: ReadPost | string, body = ''): Promise<IdeaVerdict> {
+    const read = typeof postOrTitle === 'string' ? this.read(postOrTitle, body) : postOrTitle;
     const encoder = this.file.encoder;
-    return this.score(title, body, encoder ? await encoderValues(title, body, encoder) : undefined);
+    return this.verdict(read, encoder ? await encoderValues(read.title, read.body, encoder) : undefined);
   }
 
   /**
@@ -192,9 +210,12 @@ export class IdeaModel {
    * (encoderValues; assess reads it). Kept synchronous for the words: only the encoder waits.
    */
   score(title: string, body: string, encoded?: readonly number[]): IdeaVerdict {
+    return this.verdict(this.read(title, body), encoded);
+  }
+
+  private verdict({ post, values: words }: ReadPost, encoded?: readonly number[]): IdeaVerdict {
     if (this.file.encoder && !encoded) throw new Error('this idea model reads a sentence vector: call assess()');
-    const post = featuresOf(title, body);
-    const values = withEncoded(featureValues(post), encoded);
+    const values = withEncoded(words, encoded);
     const probability = 1 / (1 + Math.exp(-this.linear(this.file.prefilter, values)));
     const isIdea = post.sentences.length > 0 && post.english && probability >= this.file.prefilter.threshold;
     const subScores = {} as Record<SubScore, number>;
@@ -225,10 +246,15 @@ export class IdeaModel {
   }
 }
 
-/** A post's feature values with the encoder's (e:000-e:511) added, when there are any. */
+/**
+ * A post's feature values with the encoder's (e:000-e:511) added, when there are any: a new map,
+ * so the words' values stay as read.
+ */
 export function withEncoded(values: Map<string, number>, encoded?: readonly number[]): Map<string, number> {
-  encoded?.forEach((v, i) => values.set(encoderFeature(i), v));
-  return values;
+  if (!encoded) return values;
+  const all = new Map(values);
+  encoded.forEach((v, i) => all.set(encoderFeature(i), v));
+  return all;
 }
 
 /** Bias plus the weighted sub-scores: the profit before calibration (training fits these weights). */
