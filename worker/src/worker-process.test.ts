@@ -107,8 +107,8 @@ describe('worker processes', () => {
         .where('s.job_id', '=', job.id)
         .where('s.url', 'like', `${site.url}/ideas/%`)
         .execute();
-      // The pre-filter may drop a generated page or two, with its reason: kept and dropped, each
-      // idea page is accounted for once.
+      // The pre-filter drops a few generated pages (three of these sixty), each with its reason:
+      // kept and dropped, each idea page is accounted for once.
       const dropped = (await droppedItems(db(), job.id)).filter((d) => /\/(?:ideas|feed-items)\/\d+$/.test(d.url));
       const droppedPages = dropped.filter((d) => d.url.startsWith(`${site.url}/ideas/`)).map((d) => d.url);
       expect(sources.length + droppedPages.length).toBe(60);

