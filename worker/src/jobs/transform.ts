@@ -128,8 +128,11 @@ async function transformClaimed(
       if (error instanceof NothingToExtract)
         return { ...base, items: [], status: 'skipped', skipReason: error.message };
       if (error) return { ...base, items: [], status: 'failed', error: error.message.slice(0, 1000) };
-      // A feed's items followed to their pages become ideas from there, each on its own task.
-      const all = (found ?? []).filter((i) => !followed.has(`${t.job_id}:${i.url}`));
+      // A feed's items followed to their pages become ideas from there, each on its own task. Not
+      // the followed item's own task: its item is the one read in full (the feed and its items
+      // meet in one batch when a backlog is worked off, after a restart say).
+      const own = !!rawById.get(t.raw_data_id)!.feed_item;
+      const all = own ? (found ?? []) : (found ?? []).filter((i) => !followed.has(`${t.job_id}:${i.url}`));
       const readInFull = found && found.length > all.length ? itemsReadInFull(found.length - all.length) : undefined;
       if (!all.length) return { ...base, items: [], status: 'skipped', skipReason: readInFull ?? 'No items found' };
       const { ideas, dropped } = await filterIdeas(all, new Set(t.keep_urls));
