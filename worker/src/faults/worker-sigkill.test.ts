@@ -21,11 +21,19 @@ const db = () => server.app.db;
 
 beforeAll(async () => {
   server = await startTestContext();
-  // A short delay per page keeps many fetches in flight, so the kill lands mid-batch.
-  site = await startDemoSite({ ideas: PAGES, delayMs: 30 });
+  // A short delay per page keeps many fetches in flight, so the kill lands mid-batch. Pages asked
+  // for after the first 600 are held unanswered until the kill, so the crawl cannot end before
+  // it however slow the machine (a batch is stored once all its pages are in, so 600 pages
+  // asked for leave at least 512 stored: waves of 16 batches of 16).
+  site = await startDemoSite({ ideas: PAGES, delayMs: 30, holdAfter: 600 });
   await db()
     .insertInto('rate_limits')
     .values({ domain_pattern: '127.0.0.1', requests_per_minute: 600_000, burst: 1000, max_concurrency: 16 })
+    .execute();
+  // A held fetch must not time out and be tried again before the kill (the default is 20 s).
+  await db()
+    .insertInto('settings')
+    .values({ key: 'crawl.timeout_seconds', value: JSON.stringify(120) })
     .execute();
 });
 afterAll(async () => {
@@ -45,7 +53,7 @@ async function statusCounts(table: 'crawl_tasks' | 'transform_tasks', jobId: num
 }
 
 describe('a worker killed with SIGKILL during a 1,000-page crawl', () => {
-  it('stores every page once and ends every task after a restart', { timeout: 180_000 }, async () => {
+  it('stores every page once and ends every task after a restart', { timeout: 240_000 }, async () => {
     const job = await createJob(
       db(),
       server.app.boss,
@@ -63,11 +71,13 @@ describe('a worker killed with SIGKILL during a 1,000-page crawl', () => {
           SELECT DISTINCT name FROM pgboss.job WHERE state = 'active' AND name IN ('crawl', 'enrich')`.execute(db());
         return held.rows.length === 2;
       },
-      60_000,
+      // The first enrich waits for the idea model to load and read the first pages: seconds.
+      90_000,
       'a quarter of the pages crawled, with crawl and enrich messages in hand',
     );
     first.kill('SIGKILL');
     await exited(first);
+    site.release();
     const atKill = await statusCounts('crawl_tasks', job.id);
     const inHand = atKill.active ?? 0;
     expect(inHand).toBeGreaterThan(0); // killed with pages in hand

@@ -20,6 +20,8 @@ export interface SiteOptions {
   archived?: number;
   /** Absolute URLs (other sites) that /outbound links to. */
   outbound?: string[];
+  /** Idea pages asked for after this many wait unanswered until `release()`: a crawl that cannot end before a test is ready. */
+  holdAfter?: number;
 }
 
 export interface RunningSite {
@@ -27,6 +29,8 @@ export interface RunningSite {
   hits: Map<string, number>;
   /** Every request in order, with the time it arrived. */
   log: { path: string; at: number }[];
+  /** Answers the idea pages held by `holdAfter`, and those asked for from now on. */
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -114,6 +118,9 @@ export async function startDemoSite(opts: SiteOptions = {}): Promise<RunningSite
   const archived = opts.archived ?? 0;
   const hits = opts.hits ?? new Map<string, number>();
   const log: RunningSite['log'] = [];
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let ideaRequests = 0;
   let base = '';
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', base);
@@ -151,8 +158,10 @@ export async function startDemoSite(opts: SiteOptions = {}): Promise<RunningSite
       const etag = `"idea-${n}"`;
       if (req.headers['if-none-match'] === etag) return send(304, 'text/html', '', { etag });
       const answer = () => send(200, 'text/html; charset=utf-8', ideaPage(n), { etag });
-      if (opts.delayMs) return void setTimeout(answer, opts.delayMs);
-      return answer();
+      const delayed = () => (opts.delayMs ? void setTimeout(answer, opts.delayMs) : answer());
+      ideaRequests += 1;
+      if (opts.holdAfter !== undefined && ideaRequests > opts.holdAfter) return void released.then(delayed);
+      return delayed();
     }
     if (path === '/about') return html(page('About us', '<p>We are two people. Write to us.</p>'));
     if (path === '/private/secret') return html(page('Members only', '<p>Secret.</p>'));
@@ -217,6 +226,7 @@ export async function startDemoSite(opts: SiteOptions = {}): Promise<RunningSite
     url: base,
     hits,
     log,
+    release,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
