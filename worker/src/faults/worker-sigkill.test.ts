@@ -62,8 +62,9 @@ describe('a worker killed with SIGKILL during a 1,000-page crawl', () => {
     );
 
     const first = workers.start();
-    // The kill comes once a quarter of the pages are in and the worker holds crawl and enrich
-    // messages, so every kind of work in hand is cut off.
+    // The kill comes once at least a quarter of the pages are in and the worker holds crawl and
+    // enrich messages, so every kind of work in hand is cut off. (Enrich starts only once the idea
+    // model has loaded, so in practice the kill comes at the site's hold, 500-600 pages in.)
     await waitUntil(
       async () => {
         if (((await statusCounts('crawl_tasks', job.id)).completed ?? 0) < PAGES / 4) return false;
