@@ -1,8 +1,6 @@
-import { createHash } from 'node:crypto';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createJob } from '@ideamine/server/commands/create-job';
-import { parseAllowList } from '@ideamine/server/net/address-policy';
+import { buildJob, buildRawData } from '@ideamine/server/test/factories';
 import { startTestContext, type TestContext } from '@ideamine/server/test/context';
 import { escapeMarkup } from '@ideamine/shared/escape';
 import type { WorkerContext } from '../context';
@@ -13,7 +11,7 @@ import { handleTransform } from './transform';
 // Each item is read in full on its own task; the feed's task says so and keeps none of them.
 // (Found by the SIGKILL fault tests, which lost all ten feed entries when this happened.)
 
-const SITE = 'http://127.0.0.1:9';
+const SITE = 'https://example.test';
 const POSTS = {
   plants: {
     teaser: 'Is there an app that tells me which of my plants need water today?',
@@ -39,8 +37,6 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
-
 /** A crawled page as the crawl stage stores it: its task, its raw page and its transform task. */
 async function crawled(
   jobId: number,
@@ -51,31 +47,14 @@ async function crawled(
     .values({
       job_id: jobId,
       url: page.url,
-      domain: '127.0.0.1',
+      domain: 'example.test',
       discovered_via: page.feedItem ? 'feed' : 'link',
       feed_item: page.feedItem ? JSON.stringify(page.feedItem) : null,
       status: 'completed',
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const raw = await db()
-    .insertInto('raw_data')
-    .values({
-      job_id: jobId,
-      crawl_task_id: task.id,
-      url: page.url,
-      final_url: page.url,
-      content_type: page.contentType,
-      http_status: 200,
-      etag: null,
-      last_modified: null,
-      content: page.content,
-      content_hash: sha256(page.content),
-      fetched_at: new Date(),
-      created_by: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const raw = await buildRawData(ctx.app, jobId, { ...page, crawlTaskId: task.id });
   const transform = await db()
     .insertInto('transform_tasks')
     .values({ job_id: jobId, raw_data_id: raw.id, schema_id: null })
@@ -86,12 +65,7 @@ async function crawled(
 
 describe('a feed and its followed items in one transform batch', () => {
   it('makes each item an idea from its own page, and the feed page none', async () => {
-    const job = await createJob(
-      db(),
-      ctx.app.boss,
-      { initial_url: `${SITE}/`, max_depth: 1 },
-      { userId: null, allow: parseAllowList('127.0.0.1') },
-    );
+    const job = await buildJob(ctx.app, { url: `${SITE}/` });
     const items = Object.entries(POSTS).map(([slug, post]) => ({
       title: post.teaser,
       url: `${SITE}/posts/${slug}`,

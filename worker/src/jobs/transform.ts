@@ -25,6 +25,8 @@ interface Extracted {
   error?: Error;
   /** Said on the task whatever the pre-filter keeps (a followed feed item's page not used, say). */
   note?: string;
+  /** The page of a followed feed item: its one item is the one read in full here. */
+  followedItem?: true;
 }
 
 interface Result {
@@ -101,7 +103,7 @@ async function transformClaimed(
   const extracted = tasks.map((t): Extracted => {
     const raw = rawById.get(t.raw_data_id)!;
     try {
-      if (raw.feed_item) return readFeedItem(raw, raw.feed_item);
+      if (raw.feed_item) return { ...readFeedItem(raw, raw.feed_item), followedItem: true };
       const items = extractItems(
         { content: raw.content, contentType: raw.content_type, url: raw.final_url ?? raw.url },
         t.schema_id ? (schemaById.get(t.schema_id) ?? null) : null,
@@ -114,9 +116,7 @@ async function transformClaimed(
   const followed = await followedItems(
     w,
     tasks.flatMap((t, n) =>
-      t.job_id !== null && !rawById.get(t.raw_data_id)!.feed_item
-        ? [[t.job_id, extracted[n]!.items ?? []] as const]
-        : [],
+      t.job_id !== null && !extracted[n]!.followedItem ? [[t.job_id, extracted[n]!.items ?? []] as const] : [],
     ),
   );
 
@@ -124,15 +124,14 @@ async function transformClaimed(
   const results = await Promise.all(
     tasks.map(async (t, n): Promise<Result> => {
       const base = { taskId: t.id, jobId: t.job_id, rawDataId: t.raw_data_id };
-      const { items: found, error, note } = extracted[n]!;
+      const { items: found, error, note, followedItem } = extracted[n]!;
       if (error instanceof NothingToExtract)
         return { ...base, items: [], status: 'skipped', skipReason: error.message };
       if (error) return { ...base, items: [], status: 'failed', error: error.message.slice(0, 1000) };
       // A feed's items followed to their pages become ideas from there, each on its own task. Not
       // the followed item's own task: its item is the one read in full (the feed and its items
       // meet in one batch when a backlog is worked off, after a restart say).
-      const own = !!rawById.get(t.raw_data_id)!.feed_item;
-      const all = own ? (found ?? []) : (found ?? []).filter((i) => !followed.has(`${t.job_id}:${i.url}`));
+      const all = followedItem ? (found ?? []) : (found ?? []).filter((i) => !followed.has(`${t.job_id}:${i.url}`));
       const readInFull = found && found.length > all.length ? itemsReadInFull(found.length - all.length) : undefined;
       if (!all.length) return { ...base, items: [], status: 'skipped', skipReason: readInFull ?? 'No items found' };
       const { ideas, dropped } = await filterIdeas(all, new Set(t.keep_urls));

@@ -72,16 +72,23 @@ export async function buildJob(app: AppContext, o: { url?: string; createdBy?: n
     .executeTakeFirstOrThrow();
 }
 
-export async function buildRawData(app: AppContext, jobId: number | null = null) {
-  const content = `<html><body><h1>Raw ${randomBytes(3).toString('hex')}</h1></body></html>`;
+/** A stored page: a made-up HTML page by default, or the given one (fetched by a crawl task, say). */
+export async function buildRawData(
+  app: AppContext,
+  jobId: number | null = null,
+  page: { url?: string; content?: string; contentType?: string; crawlTaskId?: number } = {},
+) {
+  const content = page.content ?? `<html><body><h1>Raw ${randomBytes(3).toString('hex')}</h1></body></html>`;
+  const url = page.url ?? `https://example.test/raw/${randomBytes(4).toString('hex')}`;
   return app.db
     .insertInto('raw_data')
     .values({
       job_id: jobId,
-      url: `https://example.test/raw/${randomBytes(4).toString('hex')}`,
-      domain: 'example.test',
+      crawl_task_id: page.crawlTaskId ?? null,
+      url,
+      domain: new URL(url).hostname,
       content,
-      content_type: 'text/html',
+      content_type: page.contentType ?? 'text/html',
       content_hash: randomBytes(16).toString('hex'),
       size_bytes: content.length,
     })
